@@ -1,0 +1,188 @@
+"""The engine contract: what every game of Potluck implements.
+
+A match is a seed plus an ordered log of actions. A game turns them into states::
+
+    setup(players, options, seed, now_ms) -> state0
+    apply(state, seat, action, now_ms)    -> (state1, events)      # and so on
+
+All of it is pure: no I/O, no clock (time arrives as ``now_ms``), no global randomness
+(the state carries its ``Rng``). ``apply`` never changes the state it is given; it returns a
+new one, or raises ``IllegalAction`` and changes nothing.
+
+Actions are JSON objects with a ``"type"``. The runtime, when ``deadline(state)`` passes,
+applies ``{"type": "timeout"}`` with ``seat=None``, so time is in the log too.
+"""
+
+from __future__ import annotations
+
+import pickle
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import InvalidOptions
+from .events import Event
+from .rng import Rng
+
+Action = dict[str, Any]
+TIMEOUT: Action = {"type": "timeout"}
+
+
+class State:
+    """Base class for game states: plain data, copied whole by ``clone``."""
+
+    def clone(self: "S") -> "S":
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+
+S = TypeVar("S", bound=State)
+
+
+class Options(BaseModel):
+    """Base for a game's options model: every field has a default; unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass
+class Result:
+    """How a finished game came out.
+
+    ``scores`` has one number per seat; ``winners`` are the seats that share the victory;
+    ``reason`` is a sentence for the result screen. ``teams`` maps a team name to its seats
+    and ``details`` holds per-game extras (score breakdowns) for the result screen.
+    """
+
+    winners: list[int]
+    scores: list[float]
+    reason: str
+    teams: dict[str, list[int]] | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": self.winners,
+            "scores": self.scores,
+            "reason": self.reason,
+            "teams": self.teams,
+            "details": self.details,
+        }
+
+
+@dataclass
+class Decision:
+    """A bot's chosen action and the time (ms, same clock as ``now_ms``) to play it."""
+
+    action: Action
+    at_ms: int
+
+
+class Bot(ABC):
+    """Plays one seat. A bot object lives as long as its seat's match in one process and may
+    remember things between calls; it must only use what ``view(state, seat)`` shows (or a
+    ``determinize``d state) to choose."""
+
+    @abstractmethod
+    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+        """The action this seat will play next, and when; ``None`` to wait."""
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions, after a random pause."""
+
+    def __init__(self, game: "Game[Any, Any]", rng: Rng, min_ms: int = 50, max_ms: int = 3000):
+        self.game, self.rng, self.min_ms, self.max_ms = game, rng, min_ms, max_ms
+
+    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+        actions = self.game.legal(state, seat)
+        if not actions:
+            return None
+        return Decision(self.rng.choice(actions), now_ms + self.rng.randint(self.min_ms, self.max_ms))
+
+
+O = TypeVar("O", bound=Options)
+
+
+class Game(ABC, Generic[S, O]):
+    """One game of Potluck. Subclasses set the metadata and implement the rules."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    pitch: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+
+    # ---- metadata -------------------------------------------------------------------
+    def options(self, raw: Mapping[str, Any] | O | None = None) -> O:
+        """Validate raw options against the game's model, filling in defaults."""
+        if isinstance(raw, self.options_model):
+            return raw  # type: ignore[return-value]
+        try:
+            return self.options_model.model_validate(dict(raw or {}))  # type: ignore[return-value]
+        except ValidationError as exc:
+            reasons = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise InvalidOptions(f"Invalid options for {self.name}: {reasons}") from None
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}."
+            )
+
+    def catalogue_entry(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "pitch": self.pitch,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": self.options_model.model_json_schema(),
+        }
+
+    # ---- the rules ------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: Sequence[str], options: O, seed: int, now_ms: int = 0) -> S:
+        """The first state of a match between ``players`` (their names, seat order)."""
+
+    @abstractmethod
+    def legal(self, state: S, seat: int) -> list[Action]:
+        """What ``seat`` may do now (a bounded, representative set where the space is large)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int | None, action: Action, now_ms: int) -> tuple[S, list[Event]]:
+        """The state after ``seat`` plays ``action`` at ``now_ms``, and the events it caused."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def deadline(self, state: S) -> int | None:
+        """When time moves the game on by itself (ms), or ``None``."""
+
+    @abstractmethod
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A copy of ``state`` with everything ``seat`` cannot know re-dealt at random,
+        consistently with what it has seen."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def stats(self, state: S) -> dict[str, float]:
+        """Figures of a finished game for ``potluck simulate`` (rounds, turns, busts…)."""
+        return {}
+
+    # ---- bots -----------------------------------------------------------------------
+    def bot(self, seat: int, rng: Rng, **params: Any) -> Bot:
+        """A bot for ``seat``. Games override this with a real policy."""
+        return RandomBot(self, rng)
+
+    def random_bot(self, seat: int, rng: Rng) -> Bot:
+        return RandomBot(self, rng)

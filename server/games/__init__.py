@@ -1,0 +1,1 @@
+"""The games of Potluck, one package each; each package exposes ``GAME``."""

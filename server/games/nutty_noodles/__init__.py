@@ -1,0 +1,5 @@
+"""Nutty Noodles: a real-time race to serve the right bowl to a monster that can eat it."""
+
+from .rules import NuttyNoodles
+
+GAME = NuttyNoodles()

@@ -1,0 +1,42 @@
+"""A Nutty Noodles bot: it always finds the right bowl and monster, after a human-like
+reaction time, and now and then fumbles."""
+
+from __future__ import annotations
+
+from server.engine import Bot, Decision, Rng
+
+from .rules import NuttyNoodlesState, answer
+
+
+class NuttyNoodlesBot(Bot):
+    """``reaction_ms`` ± ``jitter_ms`` after the dice land it serves; with probability
+    ``mistake_rate`` it serves the right bowl to the wrong table instead."""
+
+    def __init__(self, rng: Rng, reaction_ms: int = 1800, jitter_ms: int = 700,
+                 mistake_rate: float = 0.05, throw_ms: int = 700) -> None:
+        self.rng = rng
+        self.reaction_ms, self.jitter_ms = reaction_ms, jitter_ms
+        self.mistake_rate, self.throw_ms = mistake_rate, throw_ms
+        self._plans: dict[int, Decision] = {}  # per throw: what and when
+
+    def decide(self, state: NuttyNoodlesState, seat: int, now_ms: int) -> Decision | None:
+        if state.phase == "roll":
+            if seat != state.thrower:
+                return None
+            return Decision({"type": "roll"}, max(now_ms, state.phase_since + self.throw_ms))
+        if state.phase not in ("race", "closing") or any(p.seat == seat for p in state.placements):
+            return None
+        plan = self._plans.get(state.throws)
+        if plan is None:
+            plan = self._plan(state)
+            self._plans = {state.throws: plan}
+        return plan
+
+    def _plan(self, state: NuttyNoodlesState) -> Decision:
+        action = answer(state)
+        if self.rng.random() < self.mistake_rate and len(state.tables) > 1:
+            wrong = [t for t, m in enumerate(state.tables) if m is not None and t != action.get("table")]
+            if wrong:
+                action = {"type": "place", "table": self.rng.choice(wrong), "bowl": action["bowl"]}
+        delay = max(150, self.reaction_ms + self.rng.randint(-self.jitter_ms, self.jitter_ms))
+        return Decision(action, state.phase_since + delay)
