@@ -11,6 +11,7 @@ bowl is a ``takeaway`` claim.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal, Sequence
 
@@ -97,6 +98,15 @@ class NuttyNoodlesState(State):
     rounds: int = 0  # rounds won by somebody
     throws: int = 0
     end_reason: str | None = None
+
+    def clone(self) -> "NuttyNoodlesState":
+        """A copy that ``apply`` may change: the mutable parts are copied, the rest shared
+        (options, bowls, layout and placements are never changed in place)."""
+        s = copy.copy(self)
+        s.rng = Rng(self.rng.state)
+        s.tables, s.deck, s.placements = list(self.tables), list(self.deck), list(self.placements)
+        s.won = [list(w) for w in self.won]
+        return s
 
     @property
     def mode(self) -> Mode:
