@@ -1,0 +1,254 @@
+"""Sneaky Supper: options, state, and the small helpers that move cards between places.
+
+Where the cards are (a card id is in exactly one place):
+- ``deck`` (the Search deck, top = end of the list), cut into ``segments`` (sizes, bottom
+  first): each segment was shuffled on its own — the original deck, then each discard
+  pile put underneath — so a seat knows which cards a segment holds, not their order;
+- ``udeck`` (the Utensil deck) and ``udiscard`` (Utensil-deck cards waiting to be shuffled
+  back at the end of the turn); ``discard`` (the Search discard pile);
+- ``turn.mat`` (face up on the Floorplan) and ``turn.pool`` (a bust being picked);
+- ``hands``.
+
+What the table knows about hands: every card enters a hand face up (from the Floorplan)
+and leaves it face up (a Recipe, a consumed card, a Craving) — except hand-limit discards,
+which are put face down (designed). ``seen[seat]`` lists the cards that may still be in a
+hand: those seen going in and not seen leaving. When ``len(seen) == len(hand)`` the hand
+is known to everyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from pydantic import Field
+
+from server.engine import Options, Rng, State
+
+from .cards import (
+    ACCIDENT, BUST_NOISE, CRAVING, MAX_DRAWN, RECIPE, RECIPES, card, from_utensil_deck,
+)
+from .matching import Way, ways
+
+POINT_SOURCES = ("recipes", "cravings", "consumed", "careful")
+
+
+class SneakySupperOptions(Options):
+    mish_mash: bool = Field(
+        False, title="Mish-Mash rule",
+        description="Optional rule: when making a Recipe or completing a Craving, any 2 "
+                    "ingredients (not Utensils) may stand for 1 ingredient (not a Utensil).",
+    )
+    turn_timer_ms: int = Field(
+        120_000, ge=5_000, le=3_600_000, title="Turn timer (ms)",
+        description="If the player whose turn it is does nothing for this long, a default "
+                    "move is made: draw (the compulsory first card) and Retreat, accept a "
+                    "bust, end a Retreat, or discard the least valuable cards.",
+    )
+    pick_timer_ms: int = Field(
+        60_000, ge=2_000, le=3_600_000, title="Bust-pick timer (ms)",
+        description="A player choosing a card from a bust (or deciding on a last Craving) "
+                    "for this long gets the card worth the most points (or passes).",
+    )
+
+
+@dataclass
+class Turn:
+    """What happens during one turn, all of it public."""
+
+    path: list[str] = field(default_factory=list)  # every card drawn this turn, in order
+    mat: list[str] = field(default_factory=list)  # the cards still on the Floorplan
+    cancelled: list[str] = field(default_factory=list)  # noise snuffed out by Careful tokens
+    utensil_drawn: bool = False
+    outcome: str | None = None  # busted | retreated | overwhelming | skipped
+    pool: list[str] = field(default_factory=list)  # bust: cards still to be picked
+    order: list[int] = field(default_factory=list)  # bust: seats that pick, in turn order
+    picks: list[tuple[int, str]] = field(default_factory=list)  # bust: (seat, card)
+    icon: bool = False  # bust: a drawn card had the extra-Careful icon
+    recipes: list[str] = field(default_factory=list)
+    consumed: str | None = None
+
+    def noise(self) -> int:
+        """The total Noise of the cards drawn, cancelled ones counting 0."""
+        return sum(card(c).noise for c in self.path if c not in self.cancelled)
+
+    def picker(self) -> int | None:
+        """The seat whose pick it is in a bust, if any."""
+        return self.order[len(self.picks)] if len(self.picks) < len(self.order) and self.pool else None
+
+
+@dataclass
+class SneakySupperState(State):
+    players: list[str]
+    options: SneakySupperOptions
+    rng: Rng
+    deck: list[str]
+    segments: list[int]
+    udeck: list[str]
+    craving_deck: list[str]
+    cravings: list[str | None]
+    tokens: list[int]
+    discard: list[str] = field(default_factory=list)
+    udiscard: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    seen: list[list[str]] = field(default_factory=list)
+    recipes_left: dict[str, int] = field(default_factory=lambda: {r.id: r.copies for r in RECIPES})
+    completed: list[list[str]] = field(default_factory=list)
+    scored_cravings: list[list[str]] = field(default_factory=list)
+    points: list[dict[str, int]] = field(default_factory=list)
+    active: int = 0
+    phase: str = "turn"  # turn | noisy | pick | retreat | discard | last_call | over
+    since: int = 0  # when the waiting began (ms), for the timers
+    turn: Turn = field(default_factory=Turn)
+    turn_number: int = 1
+    turns: list[int] = field(default_factory=list)  # turns begun, per seat
+    busts: int = 0
+    successes: int = 0  # Overwhelming Successes
+    triggered_by: int | None = None
+    final_left: list[int] | None = None  # seats still owed a final turn
+    last_call: list[int] = field(default_factory=list)
+    idle_turns: int = 0  # turns in a row with nothing left to draw
+    last_turn: dict[str, Any] | None = None
+    end_reason: str | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def score(self, seat: int) -> int:
+        return sum(self.points[seat].values())
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+
+def new_points() -> dict[str, int]:
+    return {k: 0 for k in POINT_SOURCES}
+
+
+# ---- moving cards ------------------------------------------------------------------------
+
+def can_draw_search(s: SneakySupperState) -> bool:
+    """A Search card can be drawn if the deck, or a discard pile to rebuild it, has one."""
+    return bool(s.deck or s.discard)
+
+
+def take_top(s: SneakySupperState) -> str:
+    """The top Search card, off its segment; everyone sees it, so nobody can think it is
+    in a hand any more."""
+    c = s.deck.pop()
+    s.segments[-1] -= 1
+    if s.segments[-1] == 0:
+        s.segments.pop()
+    forget(s, c)
+    return c
+
+
+def take_utensil(s: SneakySupperState) -> str:
+    c = s.udeck.pop()
+    forget(s, c)
+    return c
+
+
+def forget(s: SneakySupperState, c: str) -> None:
+    """``c`` was seen outside every hand."""
+    for seen in s.seen:
+        if c in seen:
+            seen.remove(c)
+
+
+def to_discard(s: SneakySupperState, c: str) -> None:
+    """Utensil-deck cards go to the Utensil discard; every other card to the Search discard."""
+    (s.udiscard if from_utensil_deck(c) else s.discard).append(c)
+
+
+def to_hand(s: SneakySupperState, seat: int, c: str) -> None:
+    """A card goes face up into a hand: everyone knows it is there."""
+    s.hands[seat].append(c)
+    s.seen[seat].append(c)
+
+
+def play_from_hand(s: SneakySupperState, seat: int, c: str) -> None:
+    """A card leaves a hand face up (Recipe, consumed, Craving) onto its discard pile."""
+    s.hands[seat].remove(c)
+    s.seen[seat].remove(c)
+    to_discard(s, c)
+
+
+def discard_face_down(s: SneakySupperState, seat: int, c: str) -> None:
+    """A hand-limit discard: face down, so the table does not learn which card it was."""
+    s.hands[seat].remove(c)
+    to_discard(s, c)
+
+
+def discard_accidents(s: SneakySupperState) -> list[str]:
+    """Accidents drawn this turn go to the discard pile; the rest stay on the Floorplan."""
+    accidents = [c for c in s.turn.mat if card(c).kind == ACCIDENT]
+    for c in accidents:
+        to_discard(s, c)
+    s.turn.mat = [c for c in s.turn.mat if c not in accidents]
+    return accidents
+
+
+def put_discard_under_deck(s: SneakySupperState) -> int:
+    """After a Recipe: the Search discard pile, shuffled, goes under the deck as a new
+    segment. Returns how many cards went under."""
+    pile = s.rng.shuffled(s.discard)
+    s.discard = []
+    if pile:
+        s.deck[:0] = pile
+        s.segments.insert(0, len(pile))
+    return len(pile)
+
+
+def rebuild_deck(s: SneakySupperState) -> None:
+    """Designed: when the Search deck is empty and a card must be drawn, the discard pile
+    is shuffled to make a new deck."""
+    s.deck = s.rng.shuffled(s.discard)
+    s.discard = []
+    s.segments = [len(s.deck)] if s.deck else []
+
+
+def reshuffle_utensils(s: SneakySupperState) -> None:
+    """End of turn: the Utensil discard is shuffled into the Utensil deck."""
+    if s.udiscard:
+        s.udeck = s.rng.shuffled(s.udeck + s.udiscard)
+        s.udiscard = []
+
+
+# ---- questions the rules, the view and the bot all ask ------------------------------------
+
+def least_valuable(hand: Sequence[str]) -> str:
+    """The card worth the fewest points (the lowest id among equals)."""
+    return min(sorted(hand), key=lambda c: card(c).points)
+
+
+def can_draw_utensil(s: SneakySupperState) -> bool:
+    """From the 2nd card on, once a turn, while fewer than 7 cards are drawn."""
+    t = s.turn
+    return bool(t.path) and not t.utensil_drawn and len(t.path) < MAX_DRAWN and bool(s.udeck)
+
+
+def can_hush(s: SneakySupperState) -> bool:
+    """Could the active player's Careful tokens bring the Noise under 4?"""
+    loud = sorted((card(c).noise for c in s.turn.path if c not in s.turn.cancelled), reverse=True)
+    return s.turn.noise() - sum(loud[: s.tokens[s.active]]) < BUST_NOISE
+
+
+def recipe_ways(s: SneakySupperState, seat: int, limit: int = 3) -> dict[str, list[Way]]:
+    """For each Recipe still available, up to ``limit`` ways ``seat`` could complete it."""
+    out = {}
+    for rid, left in s.recipes_left.items():
+        if left:
+            found = ways(RECIPE[rid].needs, s.hands[seat], s.tokens[seat], s.options.mish_mash, limit)
+            if found:
+                out[rid] = found
+    return out
+
+
+def craving_ways(s: SneakySupperState, seat: int, limit: int = 3) -> list[Way]:
+    """Ways ``seat`` could complete its Craving right now (none once the game is over)."""
+    cid = s.cravings[seat]
+    if cid is None or s.phase == "over" or not s.hands[seat]:
+        return []
+    return ways(CRAVING[cid].needs, s.hands[seat], s.tokens[seat], s.options.mish_mash, limit)
