@@ -34,6 +34,52 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import logging
+
+    import uvicorn
+
+    from server.app import create_app, server_config
+    from server.config import Settings
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"potluck serve: {exc}", file=sys.stderr)
+        return 2
+    app = create_app(settings)
+    config = server_config(app, args.host, args.port, access_log=not args.no_access_log)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Potluck: http://{host}:{args.port}/  (API docs at /docs)", flush=True)
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 1
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from server.config import Settings
+    from server.store import Database
+    from server.store.migrate import upgrade
+
+    async def run() -> str | None:
+        db = Database(Settings.from_env().database_url)
+        try:
+            return await upgrade(db, args.revision)
+        finally:
+            await db.close()
+
+    try:
+        revision = asyncio.run(run())
+    except Exception as exc:  # a message, not a traceback, for a bad URL or an unreachable server
+        print(f"potluck migrate: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    print(f"database is at revision {revision}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="potluck", description="Potluck game server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -47,6 +93,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--random", action="store_true", help="random players instead of the game's bots")
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.set_defaults(func=_simulate)
+
+    serve = sub.add_parser("serve", help="run the game server (migrates the database first)",
+                           description="Serve Potluck. DATABASE_URL picks the store (default: "
+                           "SQLite in ./data/); REDIS_URL enables fan-out between processes.")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--no-access-log", action="store_true", help="do not log every request")
+    serve.set_defaults(func=_serve)
+
+    migrate = sub.add_parser("migrate", help="upgrade the database schema (DATABASE_URL)")
+    migrate.add_argument("--revision", default="head", help="target Alembic revision (default: head)")
+    migrate.set_defaults(func=_migrate)
     return parser
 
 

@@ -1,0 +1,69 @@
+"""REST: the catalogue of games, creating, listing, describing and joining matches."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Query, status
+
+from server.engine import registry
+from server.runtime import LiveMatch, Runtime
+from server.runtime.summaries import summary
+
+from .auth import live_match, runtime_of
+from .schemas import CreateMatch, GameInfo, Joined, JoinRequest, MatchCreated, MatchPage, MatchSummary
+from .schemas import Problem, Status
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+REFUSALS = {
+    404: {"model": Problem, "description": "No such match."},
+    409: {"model": Problem, "description": "Full, started, finished, or the name is taken."},
+    422: {"model": Problem, "description": "Invalid request (unknown game, bad options or name)."},
+}
+
+
+@router.get("/games", response_model=list[GameInfo], summary="The catalogue of games")
+async def games() -> list[dict]:
+    return [game.catalogue_entry() for game in registry.games().values()]
+
+
+@router.post("/matches", response_model=MatchCreated, status_code=status.HTTP_201_CREATED,
+             responses={422: REFUSALS[422]}, summary="Create a match")
+async def create_match(body: CreateMatch, runtime: Runtime = Depends(runtime_of)) -> dict:
+    """A match of ``game`` with ``players`` seats, the last ``bots`` of them bots. It starts
+    when every seat is taken: at once if they are all bots."""
+    players = body.players
+    if players is None:
+        players = registry.games()[body.game].min_players if body.game in registry.games() else 0
+    record = await runtime.create(body.game, players, body.options, body.bots)
+    live = runtime.live.get(record.id)
+    return {"id": record.id, "match": live.summary() if live else summary(record)}
+
+
+@router.get("/matches", response_model=MatchPage, summary="List matches, newest first")
+async def list_matches(
+    status: Status | None = Query(None, description="open, running or finished"),
+    game: str | None = Query(None, max_length=64),
+    limit: int = Query(20, ge=1, le=100),
+    offset: int = Query(0, ge=0),
+    runtime: Runtime = Depends(runtime_of),
+) -> dict:
+    records, total = await runtime.list(status, game, limit, offset)
+    items = [runtime.live[r.id].summary() if r.id in runtime.live else summary(r) for r in records]
+    return {"items": items, "total": total, "limit": limit, "offset": offset}
+
+
+@router.get("/matches/{match_id}", response_model=MatchSummary, responses={404: REFUSALS[404]},
+            summary="A match's public summary")
+async def get_match(live: LiveMatch = Depends(live_match)) -> dict:
+    await live.sync()
+    return live.summary()
+
+
+@router.post("/matches/{match_id}/join", response_model=Joined, responses=REFUSALS,
+             summary="Take a seat")
+async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runtime_of)) -> dict:
+    """The next free seat, and its secret token (shown only now). The match starts when
+    the last seat is taken."""
+    await live_match(match_id, runtime)
+    seat, token, live = await runtime.join(match_id, body.name)
+    return {"seat": seat, "token": token, "match": live.summary()}

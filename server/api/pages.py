@@ -1,0 +1,109 @@
+"""The HTML pages: the lobby ``/``, a match ``/matches/{id}``, a game's rules
+``/games/{id}/rules``, and the static files under ``/static``.
+
+The pages are thin Jinja2 shells; the browser talks to the public REST/WebSocket API for
+everything live. ``install(app)`` mounts all of it on an app.
+
+The ``web/`` and ``docs/`` folders are found beside the ``server`` package (a checkout or
+an editable install) or, for an installed package, in the working directory (the Docker
+image runs from the source folder).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import markdown
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from server.engine import registry
+
+
+def _find(folder: str) -> Path:
+    for base in (Path(__file__).resolve().parents[2], Path.cwd()):
+        if (base / folder).is_dir():
+            return base / folder
+    raise RuntimeError(f"cannot find the {folder}/ folder beside the server package or in {Path.cwd()}")
+
+
+WEB = _find("web")
+STATIC = WEB / "static"
+RULES = _find("docs") / "rules"
+MATCH_ID = r"[A-Za-z0-9_-]{1,64}"
+
+templates = Jinja2Templates(directory=str(WEB / "templates"))
+router = APIRouter(include_in_schema=False)
+
+
+def renderers() -> list[str]:
+    """Game ids that have their own renderer module (others use the generic one)."""
+    return sorted(p.stem for p in (STATIC / "js" / "games").glob("*.js") if p.stem != "generic")
+
+
+def picture(game_id: str) -> str:
+    """The catalogue picture of a game (a generic one when it has none yet)."""
+    name = game_id if (STATIC / "img" / "games" / f"{game_id}.svg").is_file() else "generic"
+    return f"/static/img/games/{name}.svg"
+
+
+def catalogue() -> list[dict[str, Any]]:
+    return [
+        {**game.catalogue_entry(), "picture": picture(game.id),
+         "rules": f"/games/{game.id}/rules" if (RULES / f"{game.id}.md").is_file() else None}
+        for game in registry.games().values()
+    ]
+
+
+_DESIGNED = re.compile(r"<(p|li|td)>((?:(?!</\1>).)*?<em>Designed:?</em>)", re.S)
+
+
+@cache
+def rules_html(game_id: str) -> str:
+    """A rules page as HTML; every paragraph, list item or cell holding a *Designed:*
+    remark is marked, so readers see what we designed where the rulebook is silent."""
+    text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
+    body = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    return _DESIGNED.sub(lambda m: f'<{m.group(1)} class="designed">{m.group(2)}', body)
+
+
+def _page(request: Request, template: str, **context: Any) -> HTMLResponse:
+    return templates.TemplateResponse(request, template, {"renderers": renderers(), **context})
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> HTMLResponse:
+    return _page(request, "lobby.html", games=catalogue())
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse)
+async def match_page(request: Request, match_id: str) -> HTMLResponse:
+    if not re.fullmatch(MATCH_ID, match_id):
+        raise HTTPException(404, "No such match.")
+    games = {g["id"]: {"name": g["name"], "rules": g["rules"]} for g in catalogue()}
+    return _page(request, "match.html", match_id=match_id, games=games)
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str) -> HTMLResponse:
+    game = registry.games().get(game_id)
+    if game is None or not (RULES / f"{game_id}.md").is_file():
+        raise HTTPException(404, f"No rules page for {html.escape(game_id)}.")
+    return _page(request, "rules.html", game=game, picture=picture(game_id), body=rules_html(game_id))
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    return FileResponse(STATIC / "img" / "favicon.svg", media_type="image/svg+xml")
+
+
+def install(app: FastAPI) -> None:
+    """Mount the pages and the static files on ``app``."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

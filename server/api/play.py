@@ -1,0 +1,66 @@
+"""REST: a seat's view, acting, the log of a finished match, and table chat."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends
+
+from server.runtime import Conflict, LiveMatch
+
+from .auth import live_match, required_seat, seat_of, token_of
+from .schemas import ActionAccepted, ActionRequest, ChatLine, ChatRequest, MatchLog, Problem, ViewResponse
+
+router = APIRouter(prefix="/api/matches/{match_id}", tags=["play"])
+
+
+def _refusals(*codes: int) -> dict:
+    text = {401: "No token.", 403: "The token is not for this match.", 404: "No such match.",
+            409: "Stale expect_seq, not started, or over.", 422: "The rules refuse it (the reason is given).",
+            429: "Too many messages."}
+    return {code: {"model": Problem, "description": text[code]} for code in codes}
+
+
+@router.get("/view", response_model=ViewResponse, responses=_refusals(403, 404), summary="What your seat sees")
+async def view(live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of)) -> dict:
+    """Your seat's view, legal actions and deadline (no token: the spectators' view,
+    ``legal: []``), at the current ``seq``."""
+    seat = seat_of(live, token)
+    await live.sync()
+    return {**live.payload(seat), "seat": seat}
+
+
+@router.post("/actions", response_model=ActionAccepted, responses=_refusals(401, 403, 404, 409, 422),
+             summary="Play an action")
+async def act(body: ActionRequest, live: LiveMatch = Depends(live_match),
+              token: str | None = Depends(token_of)) -> dict:
+    """Apply ``action`` for your seat; answered once it is committed, with its ``seq``.
+    With ``expect_seq``, refused (409) unless the match is exactly there."""
+    seat = required_seat(live, token)
+    return {"seq": await live.act(seat, body.action, body.expect_seq)}
+
+
+@router.get("/log", response_model=MatchLog, responses=_refusals(404, 409), summary="The whole log (finished)")
+async def match_log(live: LiveMatch = Depends(live_match)) -> dict:
+    """Seed, players and every action: enough to replay the match. Only once it is over."""
+    await live.sync()
+    record = live.record
+    if record.status != "finished" or record.started_at is None:
+        raise Conflict("The log is published when the match is over.")
+    entries = await live.services.store.actions(record.id)
+    return {
+        "id": record.id, "game": record.game, "options": record.options, "players": record.seat_names(),
+        "seed": record.seed, "started_at": record.started_at, "result": record.result,
+        "actions": [{"seq": e.seq, "seat": e.seat, "action": e.action, "at": e.at} for e in entries],
+    }
+
+
+@router.get("/chat", response_model=list[ChatLine], responses=_refusals(404), summary="Recent table chat")
+async def chat_lines(live: LiveMatch = Depends(live_match)) -> list[dict]:
+    return [line.to_json() for line in await live.services.store.chat(live.id)]
+
+
+@router.post("/chat", response_model=ChatLine, responses=_refusals(401, 403, 404, 422, 429),
+             summary="Say something at the table")
+async def say(body: ChatRequest, live: LiveMatch = Depends(live_match),
+              token: str | None = Depends(token_of)) -> dict:
+    seat = required_seat(live, token)
+    return (await live.chat(seat, body.text)).to_json()

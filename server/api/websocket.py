@@ -1,0 +1,133 @@
+"""The live protocol: ``/ws/matches/{id}?token=…`` (no token: a spectator).
+
+The server sends ``state`` at once and after every change (see ``server.runtime.messages``),
+``match`` while the match waits for players, and ``chat`` lines. The client sends
+
+- ``{"type": "action", "id": any, "action": {...}, "expect_seq"?: int}`` → ``ack`` or ``error``;
+- ``{"type": "chat", "id"?: any, "text": str}`` → broadcast ``chat`` (or ``error``);
+- ``{"type": "ping", "id"?: any}`` → ``pong``.
+
+Every mistake — malformed JSON, an unknown type, a frame over the limit, an illegal or
+stale action, a spectator acting, too many messages — is answered with ``error`` (codes:
+``bad_json``, ``bad_message``, ``unknown_type``, ``too_large``, ``rate_limited``, and the
+runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, ``busy``…)
+and the connection stays open. A bad token or unknown match closes the socket right after
+accepting it, with code 4403 or 4404 and a reason.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
+from server.runtime import messages
+from server.runtime.rate import TokenBucket
+
+from .auth import MATCH_ID_MAX
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+ID_MAX = 128
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
+    runtime: Runtime = ws.app.state.runtime
+    settings = runtime.settings
+    await ws.accept()
+    try:
+        if len(match_id) > MATCH_ID_MAX:
+            raise UnknownMatch("There is no such match.")
+        live = await runtime.get(match_id)
+    except UnknownMatch as exc:
+        await ws.close(CLOSE_NOT_FOUND, exc.message[:120])
+        return
+    seat = live.seat_for_token(token) if token else None
+    if token and seat is None:
+        await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
+        return
+    sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
+                     queue_size=settings.send_queue, send_timeout=settings.send_timeout_s)
+    chat = await live.services.store.chat(live.id)
+    live.subscribe(sub, chat)
+    limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    try:
+        while not sub.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None and message.get("bytes") is not None:
+                raw = message["bytes"].decode("utf-8", "replace")
+            await _handle(live, sub, raw or "", limit, settings.max_frame_bytes)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        live.unsubscribe(sub)
+        await sub.stop()
+
+
+async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket, max_bytes: int) -> None:
+    """Answer one client message; nothing a client sends can end the connection."""
+    if not limit.allow():
+        sub.push(messages.error_message(None, "rate_limited", "Slow down: too many messages."), droppable=True)
+        return
+    if len(raw) > max_bytes or len(raw.encode("utf-8", "replace")) > max_bytes:
+        sub.push(messages.error_message(None, "too_large", f"Messages are limited to {max_bytes} bytes."))
+        return
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        sub.push(messages.error_message(None, "bad_json", "That message is not valid JSON."))
+        return
+    if not isinstance(msg, dict):
+        sub.push(messages.error_message(None, "bad_message", "A message is a JSON object with a \"type\"."))
+        return
+    msg_id = _message_id(msg.get("id"))
+    kind = msg.get("type")
+    try:
+        if kind == "action":
+            sub.push(messages.ack_message(msg_id, await _action(live, sub, msg)))
+        elif kind == "chat":
+            await live.chat(sub.seat, msg.get("text"))
+        elif kind == "ping":
+            sub.push(messages.pong_message(msg_id))
+        else:
+            sub.push(messages.error_message(msg_id, "unknown_type",
+                                            "Unknown message type; use action, chat or ping."))
+    except Problem as exc:
+        sub.push(messages.error_message(msg_id, exc.code, exc.message))
+    except Exception:
+        log.exception("WebSocket message failed")
+        sub.push(messages.error_message(msg_id, "unavailable", "The server could not do that; try again."))
+
+
+async def _action(live: LiveMatch, sub: Subscriber, msg: dict[str, Any]) -> int:
+    if sub.seat is None:
+        raise NotYourSeat("Spectators cannot act; join the match to play.")
+    action, expect = msg.get("action"), msg.get("expect_seq")
+    if not isinstance(action, dict):
+        raise _BadMessage("An action message needs \"action\": a JSON object with a \"type\".")
+    if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
+        raise _BadMessage("\"expect_seq\" is an integer.")
+    return await live.act(sub.seat, action, expect)
+
+
+class _BadMessage(Problem):
+    code = "bad_message"
+
+
+def _message_id(raw: Any) -> Any:
+    """The client's id, echoed back: a string, number or null (long strings cut)."""
+    if isinstance(raw, str):
+        return raw[:ID_MAX]
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+        return raw
+    return None

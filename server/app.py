@@ -1,0 +1,76 @@
+"""The FastAPI application: REST under ``/api``, the WebSocket under ``/ws``, ``/healthz``
+and ``/metrics``. On start it upgrades the database (Alembic) and starts the runtime."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
+
+import uvicorn
+from fastapi import FastAPI
+
+from server.api import errors, health, lobby, play, websocket
+from server.api.body_limit import BodyLimit
+from server.config import Settings
+from server.runtime import Runtime
+from server.store import Database, Store
+from server.store.migrate import upgrade
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION = """
+Potluck serves tabletop games. A match is a seed plus an ordered log of actions; each seat
+sees only its own view.
+
+* Create a match (`POST /api/matches`), take seats (`POST /api/matches/{id}/join` gives a
+  secret token), play over REST (`Authorization: Bearer <token>`) or live over the
+  WebSocket `/ws/matches/{id}?token=<token>` (no token: spectate).
+* WebSocket, server → client: `{"type":"state", seq, status, view, legal, events, deadline,
+  now, result}` at once and after every change; `{"type":"match", match}` while waiting
+  for players; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
+  `{"type":"error", id, code, message}` in answer to your messages.
+* WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
+  `{"type":"chat", text}`, `{"type":"ping", id}`.
+* Refusals: `{"detail", "code"}` — 401 no token, 403 not your seat, 404 no such match,
+  409 stale `expect_seq` / full / not started / finished, 413 body too large,
+  422 illegal (the rules' reason) or invalid input, 429 too many messages.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The application for ``settings`` (default: from the environment)."""
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        try:
+            revision = await upgrade(db)
+            log.info("database %s at revision %s", db.url.render_as_string(hide_password=True), revision)
+            runtime = Runtime(settings, Store(db))
+            await runtime.start()
+            app.state.db, app.state.runtime = db, runtime
+            try:
+                yield
+            finally:
+                await runtime.stop()
+        finally:
+            await db.close()
+
+    app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    errors.install(app)
+    for module in (lobby, play, websocket, health):
+        app.include_router(module.router)
+    return app
+
+
+def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
+                  log_level: str = "info") -> uvicorn.Config:
+    """How uvicorn runs the app: WebSocket frames beyond the hard limit close the socket
+    (smaller oversized ones are answered by the app and the socket stays open)."""
+    settings: Settings = app.state.settings
+    return uvicorn.Config(app, host=host, port=port, ws_max_size=settings.hard_frame_bytes,
+                          access_log=access_log, log_level=log_level, lifespan="on")

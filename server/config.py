@@ -1,0 +1,76 @@
+"""Server settings, read once from the environment.
+
+``DATABASE_URL``  unset: a SQLite file ``./data/potluck.db`` (the folder is created on
+                  demand). ``sqlite:///path`` or ``postgresql://…`` get their async driver
+                  (aiosqlite, asyncpg) added when the URL names none.
+``REDIS_URL``     when set, processes tell each other over Redis pub/sub that a match moved.
+``POTLUCK_*``     limits and timings below (integers unless said otherwise).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Mapping
+
+DEFAULT_SQLITE_FILE = Path("data") / "potluck.db"
+
+
+def database_url(raw: str | None, cwd: Path | None = None) -> str:
+    """The async SQLAlchemy URL for ``raw`` (``None``: the default SQLite file under the
+    working directory's ``data/``)."""
+    if not raw:
+        path = (cwd or Path.cwd()) / DEFAULT_SQLITE_FILE
+        return f"sqlite+aiosqlite:///{path}"
+    scheme, sep, rest = raw.partition("://")
+    if not sep:
+        raise ValueError(f"DATABASE_URL must look like scheme://…, not {raw!r}")
+    if scheme in ("postgres", "postgresql"):
+        return f"postgresql+asyncpg://{rest}"
+    if scheme == "sqlite":
+        return f"sqlite+aiosqlite://{rest}"
+    return raw
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told. ``from_env`` reads the environment."""
+
+    database_url: str = field(default_factory=lambda: database_url(None))
+    redis_url: str | None = None
+    max_body_bytes: int = 64 * 1024  # REST request bodies; larger ⇒ 413
+    max_frame_bytes: int = 16 * 1024  # WebSocket messages; larger ⇒ error, socket stays open
+    hard_frame_bytes: int = 1024 * 1024  # WebSocket messages larger than this close the socket
+    rate_per_second: float = 20.0  # WebSocket messages per second per connection…
+    rate_burst: int = 40  # …with this burst
+    send_queue: int = 256  # messages waiting for a slow socket before it is closed
+    send_timeout_s: float = 10.0  # a single send taking longer closes the socket
+    chat_max_chars: int = 500
+    chat_per_minute: int = 30
+    standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
+    snapshot_every: int = 100  # actions between state snapshots
+    evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
+    clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos
+    page_size_max: int = 100
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":
+        """Settings from ``env`` (default ``os.environ``): ``DATABASE_URL``, ``REDIS_URL`` and
+        ``POTLUCK_<FIELD>`` for every other field (e.g. ``POTLUCK_MAX_BODY_BYTES``)."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {
+            "database_url": database_url(env.get("DATABASE_URL")),
+            "redis_url": env.get("REDIS_URL") or None,
+        }
+        for f in fields(cls):
+            raw = env.get(f"POTLUCK_{f.name.upper()}")
+            if raw is None or f.name in values:
+                continue
+            kind = type(getattr(cls, f.name)) if hasattr(cls, f.name) else str
+            try:
+                values[f.name] = kind(raw)
+            except ValueError:
+                raise ValueError(f"POTLUCK_{f.name.upper()} must be a {kind.__name__}, not {raw!r}") from None
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]

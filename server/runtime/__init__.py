@@ -1,0 +1,44 @@
+"""The runtime: live matches in memory, each with its lock, timers, bots and sockets.
+
+It serves any registered game through the engine contract and never looks inside one.
+"""
+
+from .errors import (
+    Busy,
+    Conflict,
+    Illegal,
+    Invalid,
+    MatchFull,
+    MatchOver,
+    NameTaken,
+    NotAuthenticated,
+    NotStarted,
+    NotYourSeat,
+    Problem,
+    RateLimited,
+    StaleSeq,
+    UnknownMatch,
+)
+from .hub import Runtime
+from .live_match import LiveMatch
+from .subscribers import Subscriber
+
+__all__ = [
+    "Busy",
+    "Conflict",
+    "Illegal",
+    "Invalid",
+    "LiveMatch",
+    "MatchFull",
+    "MatchOver",
+    "NameTaken",
+    "NotAuthenticated",
+    "NotStarted",
+    "NotYourSeat",
+    "Problem",
+    "RateLimited",
+    "Runtime",
+    "StaleSeq",
+    "Subscriber",
+    "UnknownMatch",
+]

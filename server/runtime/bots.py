@@ -1,0 +1,65 @@
+"""Who plays which seat: the match's bot seats, and stand-in bots for absent humans.
+
+A human seat is *present* while one of its sockets is open, and for ``standin_after_ms``
+after its last socket closed or its last REST request; past that, a stand-in bot from
+``game.bot`` plays it until the human comes back (connects or acts). Presence is what
+this process sees: with several processes, a human connected elsewhere counts as absent
+here, so keep the grace period generous there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from server.engine import Bot, Game, Rng
+from server.store import MatchRecord
+
+
+def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
+    return Rng(seed ^ (0x9E3779B97F4A7C15 * (seat + 1 + 64 * salt)))
+
+
+class SeatPlayers:
+    def __init__(self, game: Game[Any, Any], record: MatchRecord, now: int, standin_after_ms: int) -> None:
+        self.game, self.seed = game, record.seed
+        self.standin_after_ms = standin_after_ms
+        self.bots: dict[int, Bot] = {
+            s.seat: game.bot(s.seat, _bot_rng(record.seed, s.seat, 0)) for s in record.seats if s.bot
+        }
+        self.humans = [s.seat for s in record.seats if not s.bot]
+        self.standins: dict[int, Bot] = {}
+        self.sockets: Counter[int] = Counter()
+        self.last_seen = {seat: now for seat in self.humans}
+
+    def seen(self, seat: int, now: int) -> bool:
+        """A human acted or asked for something; returns whether a stand-in was dismissed."""
+        self.last_seen[seat] = max(self.last_seen.get(seat, now), now)
+        return self.standins.pop(seat, None) is not None
+
+    def connected(self, seat: int, now: int) -> bool:
+        self.sockets[seat] += 1
+        return self.seen(seat, now)
+
+    def disconnected(self, seat: int, now: int) -> None:
+        self.sockets[seat] -= 1
+        self.last_seen[seat] = now
+
+    def _absent(self, seat: int, now: int) -> bool:
+        return (self.standin_after_ms > 0 and self.sockets[seat] <= 0
+                and now - self.last_seen.get(seat, now) >= self.standin_after_ms)
+
+    def controllers(self, now: int) -> dict[int, Bot]:
+        """The seats a bot plays right now (creating stand-ins for newly absent humans)."""
+        for seat in self.humans:
+            if seat not in self.standins and self._absent(seat, now):
+                self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
+        return {**self.bots, **self.standins}
+
+    def next_absence(self, now: int) -> int | None:
+        """When (game ms) the next present human becomes absent if nothing happens."""
+        if self.standin_after_ms <= 0:
+            return None
+        times = [self.last_seen[s] + self.standin_after_ms for s in self.humans
+                 if s not in self.standins and self.sockets[s] <= 0]
+        return min(times, default=None)

@@ -1,0 +1,83 @@
+"""What can go wrong when a client asks the runtime for something.
+
+Each error has a stable machine ``code`` (sent in WebSocket error messages and REST error
+bodies) and a message a person understands. The API maps the classes to HTTP statuses.
+"""
+
+from __future__ import annotations
+
+
+class Problem(Exception):
+    """A client's request that cannot be granted; the state is untouched."""
+
+    code = "invalid"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UnknownMatch(Problem):
+    code = "not_found"
+
+
+class NotAuthenticated(Problem):
+    code = "unauthorized"
+
+
+class NotYourSeat(Problem):
+    code = "forbidden"
+
+
+class Conflict(Problem):
+    """The request does not fit the match as it is now (full, finished, not started…)."""
+
+    code = "conflict"
+
+
+class MatchFull(Conflict):
+    code = "full"
+
+
+class MatchOver(Conflict):
+    code = "finished"
+
+
+class NotStarted(Conflict):
+    code = "not_started"
+
+
+class NameTaken(Conflict):
+    code = "name_taken"
+
+
+class StaleSeq(Conflict):
+    """``expect_seq`` is not the match's current ``seq``."""
+
+    code = "stale"
+
+    def __init__(self, message: str, seq: int) -> None:
+        super().__init__(message)
+        self.seq = seq
+
+
+class Illegal(Problem):
+    """The rules refuse the action; ``message`` is the game's reason."""
+
+    code = "illegal"
+
+
+class Invalid(Problem):
+    """A malformed or out-of-range request (unknown game, bad options, bad message)."""
+
+    code = "invalid"
+
+
+class RateLimited(Problem):
+    code = "rate_limited"
+
+
+class Busy(Problem):
+    """The match kept moving under us; try again."""
+
+    code = "busy"

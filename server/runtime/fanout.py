@@ -1,0 +1,98 @@
+"""Telling other server processes that a match changed.
+
+``LocalFanout`` (no ``REDIS_URL``) tells nobody: one process serves everything, and REST
+requests still read the log, so several processes stay correct, only their sockets hear
+of other processes' moves late. ``RedisFanout`` publishes ``{"origin", "match", "kind",
+…}`` on one channel; each process hands other processes' messages to ``on_message``,
+which catches up from the log (the log, not the message, is the truth).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from typing import Any, Awaitable, Callable
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "potluck:matches"
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class LocalFanout:
+    origin = "local"
+
+    async def start(self, on_message: Handler) -> None:
+        pass
+
+    def publish(self, message: dict[str, Any]) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+class RedisFanout:
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+        import redis.asyncio as redis
+
+        self.origin = secrets.token_hex(8)
+        self.channel = channel
+        self._redis = redis.from_url(url)
+        self._listener: asyncio.Task[None] | None = None
+        self._pending: set[asyncio.Task[Any]] = set()
+
+    async def start(self, on_message: Handler) -> None:
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(self.channel)
+        self._listener = asyncio.create_task(self._listen(pubsub, on_message))
+
+    async def _listen(self, pubsub: Any, on_message: Handler) -> None:
+        while True:
+            try:
+                async for raw in pubsub.listen():
+                    try:
+                        message = json.loads(raw["data"])
+                    except (TypeError, ValueError, KeyError):
+                        continue
+                    if message.get("origin") != self.origin:
+                        await on_message(message)
+            except asyncio.CancelledError:
+                await pubsub.aclose()
+                raise
+            except Exception:
+                log.exception("Redis fan-out listener failed; resubscribing in 1 s")
+                await asyncio.sleep(1)
+                try:
+                    await pubsub.subscribe(self.channel)
+                except Exception:
+                    pass
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Send without waiting; a lost message only delays other processes' sockets."""
+        task = asyncio.get_running_loop().create_task(self._publish(dict(message, origin=self.origin)))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        try:
+            await self._redis.publish(self.channel, json.dumps(message))
+        except Exception:
+            log.warning("Redis publish failed", exc_info=True)
+
+    async def stop(self) -> None:
+        if self._listener:
+            self._listener.cancel()
+            try:
+                await self._listener
+            except BaseException:
+                pass
+        for task in list(self._pending):
+            task.cancel()
+        await self._redis.aclose()
+
+
+def make_fanout(redis_url: str | None) -> LocalFanout | RedisFanout:
+    return RedisFanout(redis_url) if redis_url else LocalFanout()

@@ -1,0 +1,176 @@
+"""The runtime of one process: every live match, created, joined and loaded on demand.
+
+A match enters memory when somebody asks for it (REST or WebSocket) or starts, by replay
+of its log; it leaves when nobody has watched it for a while (finished matches sooner).
+Other processes' news arrives through the fan-out and is caught up from the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import unicodedata
+from typing import Any
+
+from server.config import Settings
+from server.engine import InvalidOptions, UnknownGame, registry
+from server.store import MatchFull as StoreMatchFull
+from server.store import MatchNotFound, MatchNotOpen, MatchRecord, Store
+from server.store import NameTaken as StoreNameTaken
+
+from .clock import Clock
+from .errors import Invalid, MatchFull, MatchOver, NameTaken, UnknownMatch
+from .fanout import make_fanout
+from .live_match import LiveMatch
+from .loader import load_match
+from .metrics import Metrics
+from .services import Services
+from .tokens import new_match_id, new_seed, new_token, token_hash
+
+log = logging.getLogger(__name__)
+
+NAME_MAX = 32
+SWEEP_EVERY_S = 10.0
+FINISHED_LINGER_S = 60.0
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name: 1–32 printable characters, trimmed."""
+    if not isinstance(raw, str):
+        raise Invalid("A name is a string.")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        raise Invalid(f"A name has 1 to {NAME_MAX} characters.")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+        raise Invalid("A name may only contain printable characters.")
+    return name
+
+
+class Runtime:
+    def __init__(self, settings: Settings, store: Store, clock: Clock | None = None) -> None:
+        self.settings = settings
+        self.live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.metrics = Metrics(lambda: len(self.live))
+        self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
+                                 fanout=make_fanout(settings.redis_url), metrics=self.metrics,
+                                 settings=settings)
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def store(self) -> Store:
+        return self.services.store
+
+    async def start(self) -> None:
+        await self.services.fanout.start(self._on_fanout)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        for live in self.live.values():
+            live.close()
+        self.live.clear()
+        await self.services.fanout.stop()
+        tasks = list(self.services.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- creating and joining -------------------------------------------------------
+    async def create(self, game_id: str, players: int, options: dict[str, Any] | None, bots: int) -> MatchRecord:
+        """A new match; its last ``bots`` seats are bots. Unknown game, player count out of
+        range or options the game's model rejects ⇒ ``Invalid`` with the reason."""
+        try:
+            game = registry.get(game_id)
+            game.check_players(players)
+            validated = game.options(options or {})
+        except (UnknownGame, InvalidOptions) as exc:
+            raise Invalid(str(exc.args[0] if exc.args else exc)) from None
+        if not 0 <= bots <= players:
+            raise Invalid(f"bots must be between 0 and the number of players ({players}).")
+        record = await self.store.create_match(
+            id=new_match_id(), game=game.id, options=validated.model_dump(mode="json"), players=players,
+            bot_names=[f"Bot {i + 1}" for i in range(bots)], seed=new_seed(),
+            now=self.services.clock.now_ms())
+        if record.status == "running":
+            await self.get(record.id)
+        return record
+
+    async def join(self, match_id: str, raw_name: Any) -> tuple[int, str, LiveMatch]:
+        """Take the next free seat; returns ``(seat, token, match)``. The token is shown once."""
+        name = clean_name(raw_name)
+        token = new_token()
+        try:
+            seat, _ = await self.store.join(match_id, name, token_hash(token), self.services.clock.now_ms())
+        except MatchNotFound:
+            raise UnknownMatch(f"There is no match {match_id!r}.") from None
+        except StoreMatchFull:
+            raise MatchFull("Every seat of this match is taken.") from None
+        except MatchNotOpen:
+            record = await self.store.get_match(match_id)
+            if record.status == "finished":
+                raise MatchOver("The match is over.") from None
+            raise MatchFull("The match has started: every seat is taken.") from None
+        except StoreNameTaken:
+            raise NameTaken(f"Somebody at this table is already called {name!r}.") from None
+        live = await self.get(match_id)
+        await live.sync()
+        self.services.fanout.publish({"match": match_id, "kind": "joined"})
+        return seat, token, live
+
+    # ---- finding --------------------------------------------------------------------
+    async def get(self, match_id: str) -> LiveMatch:
+        """The live match, loading it (by replay) if this process does not hold it."""
+        live = self.live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self.live.get(match_id)
+                if live is None:
+                    live = await load_match(self.services, match_id)
+                    self.live[match_id] = live
+        finally:
+            self._loading.pop(match_id, None)
+        return live
+
+    async def list(self, status: str | None, game: str | None, limit: int, offset: int
+                   ) -> tuple[list[MatchRecord], int]:
+        records, total = await self.store.list_matches(status=status, game=game, limit=limit, offset=offset)
+        # a match this process holds may have finished a moment ago: prefer memory
+        return [self.live[r.id].record if r.id in self.live else r for r in records], total
+
+    # ---- other processes, idle matches ----------------------------------------------
+    async def _on_fanout(self, message: dict[str, Any]) -> None:
+        live = self.live.get(str(message.get("match")))
+        if live is None:
+            return
+        kind = message.get("kind")
+        if kind == "chat" and isinstance(message.get("line"), dict):
+            live.deliver_chat(message["line"])
+        elif kind == "joined":
+            live.follow(None)
+        elif kind == "moved" and isinstance(message.get("seq"), int):
+            live.follow(message["seq"])
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY_S)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Drop matches nobody watches: finished ones after a minute, others after
+        ``evict_after_s`` without a change. Returns the ids dropped."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for match_id, live in list(self.live.items()):
+            idle = now - live.touched
+            linger = FINISHED_LINGER_S if live.status == "finished" else self.settings.evict_after_s
+            if not live.subscribers and not live.lock.locked() and idle >= linger:
+                live.close()
+                del self.live[match_id]
+                gone.append(match_id)
+        return gone

@@ -1,0 +1,457 @@
+"""One match held in memory by this process: its state, ``seq``, lock and sockets.
+
+Applying an action (``act``), always under the match's ``asyncio.Lock``:
+
+1. apply every timeout that is due (``deadline <= now``), each one logged like any action;
+2. check ``expect_seq`` (after catching up from the log if it differs);
+3. ask the rules (``IllegalAction`` ⇒ ``Illegal``, nothing changes);
+4. insert the row at ``seq + 1`` and commit — only then is the action acknowledged;
+5. update memory, push each socket its own view and the events it may see, re-arm the
+   deadline timer and re-ask every bot.
+
+If another process committed that ``seq`` first, the tail of the log is replayed into
+memory and the action is tried again on the new state (or refused as stale when the
+client pinned ``expect_seq``). The log is the truth; memory follows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from dataclasses import replace
+from functools import partial
+from typing import Any, Callable
+
+from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction
+from server.store import ChatRecord, MatchRecord, SeqTaken
+
+from . import messages, snapshots
+from .bots import SeatPlayers
+from .errors import Busy, Illegal, Invalid, MatchOver, NotStarted, NotYourSeat, RateLimited, StaleSeq
+from .rate import TokenBucket
+from .services import Services
+from .subscribers import Subscriber
+from .summaries import summary
+from .tokens import token_hash
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENTS = 50
+MAX_ATTEMPTS = 8
+MAX_TIMEOUTS_IN_A_ROW = 20
+
+
+class LiveMatch:
+    def __init__(self, services: Services, record: MatchRecord, game: Game[Any, Any]) -> None:
+        self.services = services
+        self.game = game
+        self.record = record
+        self.id = record.id
+        self.state: Any = None
+        self.seq = 0
+        self.last_at = record.started_at or record.created_at
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.recent: deque[tuple[int, Event]] = deque(maxlen=RECENT_EVENTS)
+        self.touched = time.monotonic()  # last change or socket activity, for eviction
+        self.closed = False
+        self._tokens = {s.token_hash: s.seat for s in record.seats if s.token_hash}
+        self.players = self._seat_players(record)
+        self._deadline_timer: asyncio.TimerHandle | None = None
+        self._bot_timers: dict[int, asyncio.TimerHandle] = {}
+        self._absence_timer: asyncio.TimerHandle | None = None
+        self._thinking: set[int] = set()
+        self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
+        self._chat_limits: dict[int, TokenBucket] = {}
+        self._following = self._follow_again = False
+
+    # ---- who is who -----------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def running(self) -> bool:
+        return self.record.status == "running" and self.state is not None
+
+    def seat_for_token(self, token: str) -> int | None:
+        return self._tokens.get(token_hash(token))
+
+    def seat_name(self, seat: int) -> str:
+        return next(s.name for s in self.record.seats if s.seat == seat)
+
+    def summary(self) -> dict[str, Any]:
+        connected = {s.seat for s in self.subscribers if s.seat is not None}
+        return summary(self.record, self.seq if self.state is not None else None, connected)
+
+    def _seat_players(self, record: MatchRecord) -> SeatPlayers:
+        ms = int(self.services.settings.standin_after_s * 1000)
+        return SeatPlayers(self.game, record, self.services.clock.now_ms(), ms)
+
+    def now(self) -> int:
+        """Game time for the next entry of the log: never before the last one."""
+        return max(self.services.clock.now_ms(), self.last_at)
+
+    # ---- starting and restoring -----------------------------------------------------
+    def start(self, record: MatchRecord) -> None:
+        """Every seat is taken: set the game up with the stored seed and start time."""
+        assert record.started_at is not None
+        self._adopt(record)
+        options = self.game.options(record.options)
+        self.state = self.game.setup(record.seat_names(), options, record.seed, record.started_at)
+        self.seq, self.last_at = 0, record.started_at
+        self._after_change([])
+
+    def restore(self, state: Any, seq: int, entries: list[Any]) -> None:
+        """Resume from ``state`` after ``seq`` actions, replaying the ``ActionRecord`` tail."""
+        self.state, self.seq = state, seq
+        self._replay(entries)
+        self._reschedule()
+
+    def _adopt(self, record: MatchRecord) -> None:
+        seats_changed = record.seats != self.record.seats
+        self.record = record
+        self._tokens = {s.token_hash: s.seat for s in record.seats if s.token_hash}
+        if seats_changed:
+            self.players = self._seat_players(record)
+            for sub in self.subscribers:
+                if sub.seat is not None:
+                    self.players.connected(sub.seat, self.now())
+
+    def _replay(self, entries: list[Any]) -> list[tuple[int, Event]]:
+        """Apply logged actions (they were legal when committed); returns their events."""
+        out: list[tuple[int, Event]] = []
+        for entry in entries:
+            if entry.seq != self.seq + 1:
+                raise RuntimeError(f"match {self.id}: log jumps from {self.seq} to {entry.seq}")
+            self.state, events = self.game.apply(self.state, entry.seat, entry.action, entry.at)
+            self.seq, self.last_at = entry.seq, max(self.last_at, entry.at)
+            out += [(entry.seq, e) for e in events]
+        self.recent.extend(out)
+        self._note_result(self.last_at)
+        return out
+
+    def _note_result(self, at: int) -> None:
+        result = self.game.result(self.state)
+        if result is not None and self.record.status != "finished":
+            self.record = replace(self.record, status="finished", finished_at=at, result=result.to_json())
+
+    # ---- reading --------------------------------------------------------------------
+    def payload(self, seat: int | None, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """What ``seat`` may know now: view, legal actions, deadline; ``events`` default to
+        the recent ones it may see."""
+        if self.state is None:
+            return messages.state_payload(seq=0, status=self.status, view=None, legal=[], events=[],
+                                          deadline=None, now=self.services.clock.now_ms(), result=None)
+        legal = self.game.legal(self.state, seat) if seat is not None and self.running else []
+        return messages.state_payload(
+            seq=self.seq, status=self.status, view=self.game.view(self.state, seat), legal=legal,
+            events=messages.visible_events(self.recent, seat) if events is None else events,
+            deadline=self.game.deadline(self.state) if self.running else None,
+            now=self.services.clock.now_ms(), result=self.record.result,
+        )
+
+    async def sync(self) -> None:
+        """Catch up with actions other processes committed (REST reads call this)."""
+        async with self.lock:
+            await self._catch_up_locked()
+
+    # ---- acting ---------------------------------------------------------------------
+    async def act(self, seat: int, action: Action, expect_seq: int | None = None,
+                  source: str = "player") -> int:
+        """Apply ``seat``'s action; returns its ``seq`` once committed."""
+        started = time.perf_counter()
+        if not isinstance(action, dict):
+            raise Invalid("An action is a JSON object with a \"type\".")
+        async with self.lock:
+            if source == "player" and self.players.seen(seat, self.now()):
+                self._schedule_bots()
+            if expect_seq is not None and expect_seq != self.seq:
+                await self._catch_up_locked()
+            for _ in range(MAX_ATTEMPTS):
+                await self._apply_due_timeouts_locked()
+                self._require_running()
+                if expect_seq is not None and expect_seq != self.seq:
+                    self.services.metrics.rejected.labels("stale").inc()
+                    raise StaleSeq(f"The match has moved on to seq {self.seq} (you expected {expect_seq}).",
+                                   self.seq)
+                now = self.now()
+                new_state, events = self._rules_apply(seat, action, now)
+                try:
+                    await self._commit_locked(seat, action, now, new_state, events, source)
+                except SeqTaken:
+                    await self._catch_up_locked()
+                    continue
+                self.services.metrics.latency.observe(time.perf_counter() - started)
+                return self.seq
+        raise Busy("The match is very busy; please try again.")
+
+    def _require_running(self) -> None:
+        if self.record.status == "finished":
+            raise MatchOver("The match is over.")
+        if not self.running:
+            raise NotStarted("The match has not started: it is waiting for players.")
+
+    def _rules_apply(self, seat: int | None, action: Action, now: int) -> tuple[Any, list[Event]]:
+        try:
+            return self.game.apply(self.state, seat, action, now)
+        except IllegalAction as exc:
+            self.services.metrics.rejected.labels("illegal").inc()
+            raise Illegal(exc.reason) from None
+        except Exception:  # a game that fails to reject malformed input must not become a 500
+            log.exception("%s raised on %r; treated as an illegal action", self.game.id, action)
+            self.services.metrics.rejected.labels("illegal").inc()
+            raise Illegal("The game does not understand this action.") from None
+
+    async def _apply_due_timeouts_locked(self) -> None:
+        for _ in range(MAX_TIMEOUTS_IN_A_ROW):
+            if not self.running:
+                return
+            due, now = self.game.deadline(self.state), self.now()
+            if due is None or due > now:
+                return
+            try:
+                new_state, events = self.game.apply(self.state, None, dict(TIMEOUT), now)
+            except IllegalAction as exc:
+                log.error("%s refused its own due timeout: %s", self.game.id, exc.reason)
+                return
+            try:
+                await self._commit_locked(None, dict(TIMEOUT), now, new_state, events, "timeout")
+            except SeqTaken:
+                await self._catch_up_locked()
+
+    async def _commit_locked(self, seat: int | None, action: Action, now: int, new_state: Any,
+                             events: list[Event], source: str) -> None:
+        result = self.game.result(new_state)
+        seq = self.seq + 1
+        try:
+            await self.services.store.append_action(self.id, seq, seat, action, now,
+                                                    result.to_json() if result else None)
+        except SeqTaken:
+            self.services.metrics.conflicts.inc()
+            raise
+        self.state, self.seq, self.last_at = new_state, seq, now
+        self._note_result(now)
+        tagged = [(seq, e) for e in events]
+        self.recent.extend(tagged)
+        self.services.metrics.actions.labels(source).inc()
+        self._after_change(tagged)
+        self.services.fanout.publish({"match": self.id, "kind": "moved", "seq": seq})
+        every = self.services.settings.snapshot_every
+        if every > 0 and seq % every == 0 and result is None:
+            blob = snapshots.dump(new_state)
+            self.services.spawn(self.services.store.save_snapshot(
+                self.id, seq, snapshots.code_fingerprint(type(self.game)), blob, now), "snapshot")
+
+    async def _catch_up_locked(self) -> None:
+        """Read what other processes committed: new seats, a start, new actions."""
+        if self.state is None:
+            record = await self.services.store.get_match(self.id)
+            if record != self.record:
+                if record.status != "open":
+                    self.start(record)
+                else:
+                    self._adopt(record)
+                    self._publish_summary()
+            if self.state is None:
+                return
+        entries = await self.services.store.actions(self.id, after=self.seq)
+        if entries:
+            try:
+                tagged = self._replay(entries)
+            except IllegalAction as exc:  # code differs between processes
+                log.error("match %s: the log does not replay here: %s", self.id, exc.reason)
+                raise Busy("This server cannot follow the match; try another.") from None
+            self._after_change(tagged)
+
+    # ---- after every change: sockets, timers, bots ----------------------------------
+    def _after_change(self, tagged: list[tuple[int, Event]]) -> None:
+        self.touched = time.monotonic()
+        by_seat: dict[int | None, str] = {}
+        for sub in list(self.subscribers):
+            if sub.seat not in by_seat:
+                payload = self.payload(sub.seat, messages.visible_events(tagged, sub.seat))
+                by_seat[sub.seat] = messages.state_message(payload)
+            sub.push(by_seat[sub.seat])
+        self._reschedule()
+
+    def _publish_summary(self) -> None:
+        text = messages.match_message(self.summary())
+        for sub in list(self.subscribers):
+            sub.push(text)
+
+    def _reschedule(self) -> None:
+        self._schedule_deadline()
+        self._schedule_bots()
+
+    def _later(self, at_ms: int, make: Callable[[], Any], what: str) -> asyncio.TimerHandle:
+        delay = self.services.clock.seconds_until(at_ms)
+        return asyncio.get_running_loop().call_later(delay, lambda: self.services.spawn(make(), what))
+
+    def _schedule_deadline(self) -> None:
+        if self._deadline_timer:
+            self._deadline_timer.cancel()
+            self._deadline_timer = None
+        due = self.game.deadline(self.state) if self.running and not self.closed else None
+        if due is not None:
+            self._deadline_timer = self._later(due, self._on_deadline, f"deadline of {self.id}")
+
+    async def _on_deadline(self) -> None:
+        try:
+            async with self.lock:
+                await self._apply_due_timeouts_locked()
+                self._schedule_deadline()
+        except Exception:
+            log.exception("match %s: a due timeout could not be applied; retrying in 1 s", self.id)
+            if not self.closed:
+                self._deadline_timer = asyncio.get_running_loop().call_later(
+                    1.0, lambda: self.services.spawn(self._on_deadline(), f"deadline of {self.id}"))
+
+    def _schedule_bots(self) -> None:
+        for timer in self._bot_timers.values():
+            timer.cancel()
+        self._bot_timers.clear()
+        if self._absence_timer:
+            self._absence_timer.cancel()
+            self._absence_timer = None
+        if not self.running or self.closed:
+            return
+        now = self.now()
+        for seat, bot in self.players.controllers(now).items():
+            self._ask_bot(seat, bot)
+        absent_at = self.players.next_absence(now)
+        if absent_at is not None:
+            delay = self.services.clock.seconds_until(absent_at) + 0.001
+            self._absence_timer = asyncio.get_running_loop().call_later(delay, self._schedule_bots)
+
+    def _ask_bot(self, seat: int, bot: Bot) -> None:
+        """Ask the bot off the event loop (a thinking bot must not stall other matches);
+        one question per seat at a time, asked again if the match moved meanwhile."""
+        if seat in self._thinking:
+            return
+        self._thinking.add(seat)
+        self.services.spawn(self._think(seat, bot, self.state, self.seq, self.now()), f"bot {seat} of {self.id}")
+
+    async def _think(self, seat: int, bot: Bot, state: Any, seq: int, now: int) -> None:
+        try:
+            decision = await asyncio.to_thread(bot.decide, state, seat, now)
+        except Exception:
+            log.exception("%s bot for seat %s failed to decide", self.game.id, seat)
+            decision = None
+        finally:
+            self._thinking.discard(seat)
+        if not self.running or self.closed or self.players.controllers(self.now()).get(seat) is not bot:
+            return
+        if seq != self.seq:
+            self._ask_bot(seat, bot)
+            return
+        dropped_seq, dropped = self._dropped.get(seat, (None, []))
+        if decision is None or (dropped_seq == seq and (decision.action in dropped or len(dropped) >= 3)):
+            return
+        old = self._bot_timers.pop(seat, None)
+        if old:
+            old.cancel()
+        self._bot_timers[seat] = self._later(decision.at_ms, partial(self._bot_plays, seat, bot, decision.action),
+                                             f"bot {seat} of {self.id}")
+
+    async def _bot_plays(self, seat: int, bot: Bot, action: Action) -> None:
+        if self.players.controllers(self.now()).get(seat) is not bot:
+            return
+        try:
+            await self.act(seat, action, source="bot")
+        except Illegal:  # the match moved under the bot: drop it and ask again
+            dropped_seq, dropped = self._dropped.get(seat, (None, []))
+            self._dropped[seat] = (self.seq, (dropped if dropped_seq == self.seq else []) + [action])
+            self._ask_bot(seat, bot)
+        except (MatchOver, NotStarted, Busy):
+            pass
+
+    # ---- sockets and presence -------------------------------------------------------
+    def subscribe(self, sub: Subscriber, chat: list[ChatRecord]) -> None:
+        """Add a socket and send it the present at once: the state (or, while the match
+        waits for players, its summary) and the recent chat."""
+        self.subscribers.add(sub)
+        self.services.metrics.sockets.inc()
+        self.touched = time.monotonic()
+        if sub.seat is not None and self.players.connected(sub.seat, self.now()):
+            self._schedule_bots()
+        if self.state is None:
+            sub.push(messages.match_message(self.summary()))
+        else:
+            sub.push(messages.state_message(self.payload(sub.seat)))
+        for line in chat:
+            sub.push(messages.chat_message(line.to_json()))
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        if sub not in self.subscribers:
+            return
+        self.subscribers.discard(sub)
+        self.services.metrics.sockets.dec()
+        self.touched = time.monotonic()
+        if sub.seat is not None:
+            self.players.disconnected(sub.seat, self.now())
+            self._schedule_bots()
+
+    def touch(self, seat: int) -> None:
+        """A human's REST request: they are here."""
+        if self.players.seen(seat, self.now()):
+            self._schedule_bots()
+
+    # ---- chat -----------------------------------------------------------------------
+    async def chat(self, seat: int | None, text: Any) -> ChatRecord:
+        """Store and broadcast a chat line from a seated player."""
+        settings = self.services.settings
+        if seat is None:
+            raise NotYourSeat("Only seated players can chat.")
+        if not isinstance(text, str) or not text.strip():
+            raise Invalid("A chat message needs some text.")
+        text = text.strip()
+        if len(text) > settings.chat_max_chars:
+            raise Invalid(f"A chat message has at most {settings.chat_max_chars} characters.")
+        limit = self._chat_limits.setdefault(
+            seat, TokenBucket(settings.chat_per_minute / 60, min(settings.chat_per_minute, 5)))
+        if not limit.allow():
+            raise RateLimited("Slow down: too many chat messages.")
+        line = ChatRecord(seat, self.seat_name(seat), text, self.services.clock.now_ms())
+        await self.services.store.add_chat(self.id, line)
+        self.deliver_chat(line.to_json())
+        self.services.fanout.publish({"match": self.id, "kind": "chat", "line": line.to_json()})
+        return line
+
+    def deliver_chat(self, line: dict[str, Any]) -> None:
+        text = messages.chat_message(line)
+        for sub in list(self.subscribers):
+            sub.push(text, droppable=True)
+
+    # ---- the end --------------------------------------------------------------------
+    def close(self) -> None:
+        """Leave memory: stop every timer (the log keeps the match)."""
+        self.closed = True
+        for timer in [self._deadline_timer, self._absence_timer, *self._bot_timers.values()]:
+            if timer:
+                timer.cancel()
+        self._bot_timers.clear()
+
+    # ---- news from other processes --------------------------------------------------
+    def follow(self, seq: int | None) -> None:
+        """Another process committed ``seq`` (``None``: changed seats); catch up soon.
+        Requests arriving while catching up are folded into one more round."""
+        if self.closed or (seq is not None and seq <= self.seq):
+            return
+        if self._following:
+            self._follow_again = True
+            return
+        self._following = True
+        self.services.spawn(self._follow(), f"follow {self.id}")
+
+    async def _follow(self) -> None:
+        try:
+            while True:
+                self._follow_again = False
+                await self.sync()
+                if not self._follow_again:
+                    return
+        finally:
+            self._following = False

@@ -1,0 +1,47 @@
+"""Bringing a match into memory: its record, then its state from the newest usable
+snapshot (or ``setup`` with the stored seed and start time) plus the tail of the log."""
+
+from __future__ import annotations
+
+import logging
+
+from server.engine import UnknownGame, registry
+from server.store import MatchNotFound
+
+from . import snapshots
+from .errors import UnknownMatch
+from .live_match import LiveMatch
+from .services import Services
+
+log = logging.getLogger(__name__)
+
+
+async def load_match(services: Services, match_id: str) -> LiveMatch:
+    store = services.store
+    try:
+        record = await store.get_match(match_id)
+    except MatchNotFound:
+        raise UnknownMatch(f"There is no match {match_id!r}.") from None
+    try:
+        game = registry.get(record.game)
+    except UnknownGame:
+        raise UnknownMatch(f"Match {match_id!r} is a game of {record.game!r}, which this server "
+                           "does not have.") from None
+    live = LiveMatch(services, record, game)
+    if record.status == "open":
+        return live
+    assert record.started_at is not None
+    state, seq, at = None, 0, record.started_at
+    snap = await store.latest_snapshot(match_id, snapshots.code_fingerprint(type(game)))
+    if snap is not None:
+        try:
+            state, seq, at = snapshots.load(snap[1]), snap[0], snap[2]
+        except Exception:
+            log.warning("match %s: snapshot %s unusable; replaying from the seed", match_id, snap[0],
+                        exc_info=True)
+            state, seq, at = None, 0, record.started_at
+    if state is None:
+        state = game.setup(record.seat_names(), game.options(record.options), record.seed, record.started_at)
+    live.last_at = at
+    live.restore(state, seq, await store.actions(match_id, after=seq))
+    return live

@@ -1,0 +1,59 @@
+"""The JSON messages the server sends on a WebSocket (see ``server/api/websocket.py``).
+
+``state``  ``{type, seq, status, view, legal, events, deadline, now, result}`` — the seat's
+           own view after change ``seq``; ``events`` are the events of that change this seat
+           may see (on connect: the recent ones), each tagged with the ``seq`` that caused it;
+           ``deadline`` and ``now`` are game-clock ms.
+``match``  ``{type, match}`` — the public summary, while the match waits for players.
+``ack``    ``{type, id, seq}`` — your action is committed as ``seq``.
+``error``  ``{type, id, code, message}`` — your message was refused; nothing changed.
+``chat``   ``{type, seat, name, text, at}`` — a table chat line.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from server.engine import Event
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def event_json(seq: int, event: Event) -> dict[str, Any]:
+    return {**event.to_json(), "seq": seq}
+
+
+def visible_events(events: Iterable[tuple[int, Event]], seat: int | None) -> list[dict[str, Any]]:
+    return [event_json(seq, e) for seq, e in events if e.visible_to(seat)]
+
+
+def state_payload(*, seq: int, status: str, view: dict[str, Any], legal: list[dict[str, Any]],
+                  events: list[dict[str, Any]], deadline: int | None, now: int,
+                  result: dict[str, Any] | None) -> dict[str, Any]:
+    return {"seq": seq, "status": status, "view": view, "legal": legal, "events": events,
+            "deadline": deadline, "now": now, "result": result}
+
+
+def state_message(payload: dict[str, Any]) -> str:
+    return _dumps({"type": "state", **payload})
+
+
+def match_message(summary: dict[str, Any]) -> str:
+    return _dumps({"type": "match", "match": summary})
+
+
+def ack_message(id: Any, seq: int) -> str:
+    return _dumps({"type": "ack", "id": id, "seq": seq})
+
+
+def error_message(id: Any, code: str, message: str) -> str:
+    return _dumps({"type": "error", "id": id, "code": code, "message": message})
+
+
+def chat_message(line: dict[str, Any]) -> str:
+    return _dumps(line)
+
+
+def pong_message(id: Any) -> str:
+    return _dumps({"type": "pong", "id": id})

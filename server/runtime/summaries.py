@@ -1,0 +1,27 @@
+"""The public summary of a match (lobby lists, ``GET /api/matches/{id}``, the WebSocket
+``match`` message). It never contains tokens or the seed of an unfinished match."""
+
+from __future__ import annotations
+
+from typing import Any, Collection
+
+from server.store import MatchRecord
+
+
+def summary(record: MatchRecord, seq: int | None = None, connected: Collection[int] = ()) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "game": record.game,
+        "status": record.status,
+        "players": record.players,
+        "bots": record.bots,
+        "open_seats": record.players - len(record.seats),
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "connected": s.seat in connected}
+                  for s in record.seats],
+        "options": record.options,
+        "created_at": record.created_at,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+        "result": record.result,
+        "seq": seq,
+    }

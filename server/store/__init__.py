@@ -1,0 +1,30 @@
+"""Persistence: SQLAlchemy 2 tables, the async database, migrations and the repository.
+
+Nothing here knows about games: a match is a game id, options, a seed, seats and an
+append-only log of JSON actions keyed by ``(match_id, seq)``.
+"""
+
+from .database import Database
+from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
+from .repository import (
+    MatchFull,
+    MatchNotFound,
+    MatchNotOpen,
+    NameTaken,
+    SeqTaken,
+    Store,
+)
+
+__all__ = [
+    "ActionRecord",
+    "ChatRecord",
+    "Database",
+    "MatchFull",
+    "MatchNotFound",
+    "MatchNotOpen",
+    "MatchRecord",
+    "NameTaken",
+    "SeatRecord",
+    "SeqTaken",
+    "Store",
+]

@@ -1,0 +1,58 @@
+"""Bring a database's schema to the newest Alembic revision (or any other).
+
+Used on server start and by ``potluck migrate``. Two processes starting at once do not
+trip over each other: on PostgreSQL the upgrade holds an advisory lock, on SQLite it runs
+in a ``BEGIN IMMEDIATE`` transaction.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+
+from .database import Database
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_LOCK_KEY = 0x706F746C75636B  # "potluck"
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """An Alembic configuration for the packaged scripts (no ``alembic.ini`` needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+async def current_revision(db: Database) -> str | None:
+    async with db.engine.connect() as conn:
+        return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())
+
+
+async def upgrade(db: Database, revision: str = "head") -> str | None:
+    """Upgrade to ``revision``; returns the revision the database is at afterwards."""
+    config = alembic_config()
+
+    def run(connection: Connection) -> None:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+    async with db.engine.connect() as conn:
+        if db.is_sqlite:
+            conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
+        async with conn.begin():
+            if not db.is_sqlite:
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
+            await conn.run_sync(run)
+    return await current_revision(db)

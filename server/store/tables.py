@@ -1,0 +1,96 @@
+"""The tables, as SQLAlchemy 2 declarative models. The schema itself is created and changed
+only by the Alembic migrations in ``server/store/migrations``; keep the two in step.
+
+Times are integers in milliseconds (the game clock the runtime hands to the rules).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    """One match. ``seed`` and ``started_at`` (the ``now_ms`` given to ``setup``) make the
+    log replayable; ``humans_joined`` counts claimed human seats and is the row every join
+    updates first, so concurrent joins serialise on it."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[int] = mapped_column(Integer)
+    humans_joined: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))  # open | running | finished
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    started_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_matches_status_created", "status", "created_at"),)
+
+
+class SeatRow(Base):
+    """A seat of a match: a bot, or a human known by the SHA-256 of their token."""
+
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_at: Mapped[int] = mapped_column(BigInteger)
+
+    __table_args__ = (
+        Index("uq_seats_match_name", "match_id", "name", unique=True),
+        Index("ix_seats_token_hash", "token_hash"),
+    )
+
+
+class ActionRow(Base):
+    """The log: append-only; the primary key ``(match_id, seq)`` is what makes two writers
+    racing for the same ``seq`` unable to both win. ``seat`` is NULL for system actions."""
+
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[int] = mapped_column(BigInteger)
+
+
+class SnapshotRow(Base):
+    """A pickled state after ``seq`` actions; ``code`` fingerprints the game's source so a
+    snapshot from other code is ignored (the match is then replayed from its seed)."""
+
+    __tablename__ = "snapshots"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+    at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatRow(Base):
+    """Table chat: a seated player's line, kept with the match."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[int] = mapped_column(BigInteger)

@@ -1,0 +1,143 @@
+"""Test clients: a thin REST wrapper, a WebSocket player, and the Nutty Noodles answer a
+sharp player would find from the view alone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import websockets
+
+from server.games.nutty_noodles.cards import BOWLS, MONSTERS
+from server.games.nutty_noodles.rules import bowl_for_dice
+
+
+class Api:
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def create(self, players: int = 2, bots: int = 0, game: str = "nutty-noodles",
+                     **options: Any) -> str:
+        r = await self.client.post("/api/matches", json={"game": game, "players": players,
+                                                         "options": options, "bots": bots})
+        assert r.status_code == 201, r.text
+        return r.json()["id"]
+
+    async def join(self, match_id: str, name: str) -> tuple[int, str]:
+        r = await self.client.post(f"/api/matches/{match_id}/join", json={"name": name})
+        assert r.status_code == 200, r.text
+        return r.json()["seat"], r.json()["token"]
+
+    async def seated(self, players: int = 2, bots: int = 0, **options: Any) -> tuple[str, list[str]]:
+        """A started match and the tokens of its human seats, in seat order."""
+        match_id = await self.create(players, bots, **options)
+        tokens = [(await self.join(match_id, f"P{i}"))[1] for i in range(players - bots)]
+        return match_id, tokens
+
+    async def view(self, match_id: str, token: str | None = None) -> dict[str, Any]:
+        r = await self.client.get(f"/api/matches/{match_id}/view", headers=_auth(token))
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def act(self, match_id: str, token: str | None, action: Any, expect_seq: int | None = None,
+                  **extra: Any) -> httpx.Response:
+        body: dict[str, Any] = {"action": action, **extra}
+        if expect_seq is not None:
+            body["expect_seq"] = expect_seq
+        return await self.client.post(f"/api/matches/{match_id}/actions", json=body, headers=_auth(token))
+
+    async def log(self, match_id: str) -> httpx.Response:
+        return await self.client.get(f"/api/matches/{match_id}/log")
+
+
+def _auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def answer(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The correct placement for the dice on the table, worked out from a view."""
+    if view.get("phase") not in ("race", "closing") or not view.get("dice"):
+        return None
+    target = bowl_for_dice(view["dice"])
+    eaters = [t for t, m in enumerate(view["tables"]) if m and MONSTERS[m["id"]].can_eat(BOWLS[target])]
+    if not eaters:
+        return {"type": "takeaway", "bowl": target}
+    return {"type": "place", "table": eaters[0], "bowl": target}
+
+
+def public_part(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what differs by seat in Nutty Noodles (``you`` and the prompt)."""
+    return {k: v for k, v in view.items() if k not in ("you", "prompt")}
+
+
+class WsPlayer:
+    """One WebSocket connection that records everything the server sends."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.states: list[dict[str, Any]] = []
+        self.replies: dict[Any, dict[str, Any]] = {}
+        self.other: list[dict[str, Any]] = []
+        self.changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+        self._next_id = 0
+
+    @classmethod
+    async def connect(cls, ws_url: str, match_id: str, token: str | None = None, **kw: Any) -> "WsPlayer":
+        url = f"{ws_url}/ws/matches/{match_id}" + (f"?token={token}" if token else "")
+        return cls(await websockets.connect(url, max_size=None, **kw))
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                msg = json.loads(raw)
+                if msg["type"] == "state":
+                    self.states.append(msg)
+                elif msg["type"] in ("ack", "error") and msg.get("id") is not None:
+                    self.replies[msg["id"]] = msg
+                else:
+                    self.other.append(msg)
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.changed.set()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.states[-1]
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: Any, **extra: Any) -> dict[str, Any]:
+        """Send an action and wait for its ack or error."""
+        self._next_id += 1
+        msg_id = f"a{self._next_id}"
+        await self.send({"type": "action", "id": msg_id, "action": action, **extra})
+        return await self.reply(msg_id)
+
+    async def reply(self, msg_id: Any, timeout: float = 10) -> dict[str, Any]:
+        return await self.wait(lambda: self.replies.get(msg_id), timeout)
+
+    async def wait(self, found: Any, timeout: float = 10) -> Any:
+        """Wait until ``found()`` returns something truthy (re-checked on every message)."""
+        async def loop() -> Any:
+            while True:
+                value = found()
+                if value:
+                    return value
+                if self._reader.done():
+                    raise ConnectionError("the server closed the connection")
+                self.changed.clear()
+                await self.changed.wait()
+        return await asyncio.wait_for(loop(), timeout)
+
+    async def wait_seq(self, seq: int, timeout: float = 10) -> dict[str, Any]:
+        return await self.wait(lambda: self.states and self.state["seq"] >= seq and self.state, timeout)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await asyncio.gather(self._reader, return_exceptions=True)

@@ -1,0 +1,130 @@
+"""Fixtures for the server tests: a database per test (SQLite file, and PostgreSQL when
+reachable — skipped with the reason otherwise), and a real uvicorn server on a free port.
+
+PostgreSQL: ``POTLUCK_TEST_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432/test``)
+names a server where each test gets a fresh database ``potluck_test_…``, dropped after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import socket
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Iterator
+
+import httpx
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from server.app import create_app, server_config
+from server.config import Settings
+from server.runtime import Runtime
+
+from .clients import Api
+
+ADMIN_URL = os.environ.get("POTLUCK_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(ADMIN_URL, timeout=3)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_reachable() -> str | None:
+    """``None`` when PostgreSQL answers, else why not."""
+    try:
+        asyncio.run(_admin("SELECT 1"))
+        return None
+    except Exception as exc:  # any failure to connect means: skip
+        return f"PostgreSQL unreachable at {ADMIN_URL}: {type(exc).__name__}: {exc}"
+
+
+def _postgres_database(reason: str | None) -> Iterator[str]:
+    if reason:
+        pytest.skip(reason)
+    name = f"potluck_test_{secrets.token_hex(6)}"
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    base = ADMIN_URL.rsplit("/", 1)[0]
+    try:
+        yield f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path, postgres_reachable) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'potluck.db'}"
+    else:
+        yield from _postgres_database(postgres_reachable)
+
+
+@pytest.fixture
+def postgres_url(postgres_reachable) -> Iterator[str]:
+    """A fresh PostgreSQL database (tests that only make sense there)."""
+    yield from _postgres_database(postgres_reachable)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Served:
+    url: str
+    app: FastAPI
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    @property
+    def runtime(self) -> Runtime:
+        return self.app.state.runtime
+
+
+@asynccontextmanager
+async def serve(database_url: str, **settings: Any) -> AsyncIterator[Served]:
+    """Run the real app on uvicorn, in this event loop, on a free port."""
+    app = create_app(Settings(database_url=database_url, **settings))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, access_log=False, log_level="warning"))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        while not server.started:
+            if task.done():
+                task.result()
+                raise RuntimeError("server stopped during start-up")
+            await asyncio.sleep(0.01)
+        yield Served(f"http://127.0.0.1:{port}", app)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+        sock.close()
+
+
+@pytest.fixture
+async def served(database_url: str) -> AsyncIterator[Served]:
+    async with serve(database_url) as s:
+        yield s
+
+
+@pytest.fixture
+async def api(served: Served) -> AsyncIterator[Api]:
+    async with httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+        yield Api(client)
