@@ -1,0 +1,6 @@
+"""Snollygoster: escape an alien planet before the food runs out — hidden agendas,
+bluffing tags on a shared, possibly poisoned food supply, and Denied in the nick of time."""
+
+from .rules import Snollygoster
+
+GAME = Snollygoster()
