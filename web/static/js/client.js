@@ -1,0 +1,705 @@
+// Potluck's shared browser client: DOM helpers, the REST wrapper, what the browser
+// remembers (your name, your seat token per match), the live match connection (WebSocket
+// with reconnection and backoff, resync by seq, actions sent with ids and answered by
+// ack/error), and the match page around a game's renderer: prompt, countdown, players,
+// game log, table chat, errors and the result screen.
+//
+// A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
+// "The browser renderer", for its interface. Games without one use games/generic.js.
+
+// ---- DOM helpers ---------------------------------------------------------------------
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function build(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("button", {class: "btn", onclick: f}, "Label"). Text is never parsed as HTML. */
+export function h(tag, attrs, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, same calling convention as h(). */
+export function svg(tag, attrs, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+const SEAT_COLORS = ["#d9412b", "#2b7bd9", "#e0a100", "#3a9a4a", "#8e44ad", "#e07a1f", "#1f9ea0", "#c2337a"];
+
+/** The colour of a seat, the same everywhere on the page. */
+export function seatColor(seat) {
+  return seat === null || seat === undefined ? "#777" : SEAT_COLORS[seat % SEAT_COLORS.length];
+}
+
+/** A short message at the bottom of the screen; kind: "error" | "info" | "good". */
+export function toast(message, kind = "error") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, message);
+  box.append(item);
+  while (box.children.length > 3) box.firstElementChild.remove();
+  setTimeout(() => item.remove(), kind === "error" ? 5000 : 3500);
+}
+
+// ---- what the browser remembers ------------------------------------------------------
+
+const NAME_KEY = "potluck:name";
+const seatKey = (matchId) => `potluck:seat:${matchId}`;
+
+function readJSON(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export const memory = {
+  name() {
+    return (localStorage.getItem(NAME_KEY) || "").trim();
+  },
+  setName(name) {
+    localStorage.setItem(NAME_KEY, name.trim());
+  },
+  /** {token, seat, name} for a match this browser sits at, or null. */
+  seat(matchId) {
+    return readJSON(seatKey(matchId));
+  },
+  setSeat(matchId, seat) {
+    localStorage.setItem(seatKey(matchId), JSON.stringify(seat));
+  },
+};
+
+// ---- REST ------------------------------------------------------------------------------
+
+export class ApiError extends Error {
+  constructor(message, status, code) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function errorMessage(body, status) {
+  const detail = body && (body.message || body.detail || body.error);
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail) && detail.length) return detail.map((d) => d.msg || String(d)).join("; ");
+  if (detail && typeof detail === "object" && detail.message) return detail.message;
+  return `The server said ${status}.`;
+}
+
+/** Call the REST API; resolves with the JSON body, rejects with an ApiError whose message
+ *  a player can read. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError("Cannot reach the server.", 0, "offline");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const code = (data && (data.code || (data.detail && data.detail.code))) || String(response.status);
+    throw new ApiError(errorMessage(data, response.status), response.status, code);
+  }
+  return data;
+}
+
+/** Take a seat: POST /join, remember the token for this match. */
+export async function joinMatch(matchId, name) {
+  const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { name } });
+  memory.setName(name);
+  memory.setSeat(matchId, { token: joined.token, seat: joined.seat, name });
+  return joined;
+}
+
+/** Create a match and sit down in its first seat; resolves with the new id. */
+export async function createAndJoin({ game, players, options, bots }, name) {
+  const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots } });
+  if (players > bots) await joinMatch(created.id, name);
+  return created.id;
+}
+
+// ---- the live connection ----------------------------------------------------------------
+
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+/** A match's WebSocket that stays connected: reconnects with backoff (plus jitter), drops
+ *  state messages older than the last one seen (resync by seq: the server sends the
+ *  current state on every connect), and pairs each action with its ack or error. */
+export class MatchSocket {
+  constructor(matchId, token, handlers) {
+    this.matchId = matchId;
+    this.token = token;
+    this.handlers = handlers; // {state(msg), match(summary), chat(line), status(name)}
+    this.seq = -1;
+    this.pending = new Map(); // id -> {resolve, reject, timer}
+    this.nextId = 1;
+    this.attempt = 0;
+    this.closed = false;
+    this.ws = null;
+    window.addEventListener("pagehide", () => this.close());
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}${query}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.handlers.status(this.attempt ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.handlers.status("online");
+    };
+    ws.onmessage = (event) => this.receive(event.data);
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.failPending("The connection dropped before the server answered; try again.");
+      if (this.closed) return;
+      if (event.code === 4404 || event.code === 4401 || event.code === 4403) {
+        this.handlers.status("refused", event.reason);
+        return;
+      }
+      this.handlers.status("offline");
+      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      setTimeout(() => this.connect(), base + Math.random() * base * 0.5);
+    };
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (msg.type === "state") {
+      if (typeof msg.seq === "number" && msg.seq < this.seq) return; // an older state: ignore
+      this.seq = msg.seq;
+      msg.receivedAt = performance.now();
+      this.handlers.state(msg);
+    } else if (msg.type === "match") {
+      this.handlers.match(msg.match);
+    } else if (msg.type === "chat") {
+      this.handlers.chat(msg);
+      // A chat line is answered by its broadcast, not an ack.
+      for (const [id, waiting] of this.pending) {
+        if (waiting.chat === msg.text) this.settle(id, msg);
+      }
+    } else if (msg.type === "ack" || msg.type === "error") {
+      if (!this.settle(msg.id, msg) && msg.type === "error") toast(msg.message || "The server refused a message.");
+    }
+  }
+
+  /** Answer a pending request; returns whether one was waiting for this id. */
+  settle(id, msg) {
+    const waiting = this.pending.get(id);
+    if (!waiting) return false;
+    this.pending.delete(id);
+    clearTimeout(waiting.timer);
+    if (msg.type === "error") waiting.reject(new ApiError(msg.message || "Refused.", 0, msg.code));
+    else waiting.resolve(msg);
+    return true;
+  }
+
+  request(payload) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(new ApiError("Not connected — reconnecting…", 0, "offline"));
+        return;
+      }
+      const id = `c${this.nextId++}`;
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ApiError("The server did not answer in time.", 0, "timeout"));
+      }, 10000);
+      this.pending.set(id, { resolve, reject, timer, chat: payload.type === "chat" ? payload.text : undefined });
+      this.ws.send(JSON.stringify({ ...payload, id }));
+    });
+  }
+
+  /** Send an action; resolves with the ack {seq}, rejects with an ApiError (.code, .message). */
+  act(action) {
+    return this.request({ type: "action", action });
+  }
+
+  chat(text) {
+    return this.request({ type: "chat", text });
+  }
+
+  failPending(message) {
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      waiting.reject(new ApiError(message, 0, "offline"));
+      this.pending.delete(id);
+    }
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close(1000, "bye");
+  }
+}
+
+// ---- the match page ---------------------------------------------------------------------
+
+const LOG_LIMIT = 300;
+const CHAT_LIMIT = 200;
+const PRESENCE_MS = 8000;
+const REMATCH = /^Rematch: \/matches\/([A-Za-z0-9_-]{1,64})$/;
+const $ = (id) => document.getElementById(id);
+
+function isTyping(event) {
+  const t = event.target;
+  return t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName));
+}
+
+function formatSeconds(ms) {
+  const s = Math.ceil(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
+}
+
+/** Drives /matches/{id}: everything around the game's renderer. */
+class MatchPage {
+  constructor(root) {
+    this.root = root;
+    this.matchId = root.dataset.match;
+    this.renderers = (root.dataset.renderers || "").split(",").filter(Boolean);
+    this.games = JSON.parse($("games-data").textContent);
+    this.seat = memory.seat(this.matchId);
+    this.summary = null;
+    this.state = null;
+    this.renderer = null;
+    this.loggedSeq = -1;
+    this.chatSeen = new Set();
+    this.keyHandlers = [];
+    this.countdownTimer = null;
+    this.resultShownFor = null;
+    this.ctx = this.makeContext();
+  }
+
+  get you() {
+    return this.state ? this.state.view.you ?? null : this.seat ? this.seat.seat : null;
+  }
+
+  makeContext() {
+    const page = this;
+    return {
+      matchId: this.matchId,
+      h,
+      svg,
+      seatColor,
+      toast,
+      get you() {
+        return page.you;
+      },
+      get spectator() {
+        return page.you === null || page.you === undefined;
+      },
+      get legal() {
+        return page.state ? page.state.legal : [];
+      },
+      send: (action, options = {}) => this.send(action, options),
+      onKey: (handler) => this.keyHandlers.push(handler),
+      remaining: () => this.remaining(),
+      playerName: (seat) => this.playerName(seat),
+    };
+  }
+
+  async start() {
+    document.addEventListener("keydown", (event) => {
+      if (isTyping(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+      for (const handler of this.keyHandlers) {
+        if (handler(event)) {
+          event.preventDefault();
+          return;
+        }
+      }
+    });
+    $("chat-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.sendChat();
+    });
+    try {
+      this.summary = await api(`/api/matches/${encodeURIComponent(this.matchId)}`);
+    } catch (err) {
+      this.fatal(err.status === 404 ? "There is no such match. It may have been a mistyped link." : err.message);
+      return;
+    }
+    const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
+    $("game-name").textContent = game.name;
+    document.title = `${game.name} · Potluck`;
+    if (game.rules) {
+      $("rules-link").href = game.rules;
+      $("rules-link").hidden = false;
+    }
+    const module = this.renderers.includes(this.summary.game) ? this.summary.game : "generic";
+    this.renderer = await import(`./games/${module}.js`);
+    this.root.dataset.game = this.summary.game;
+    this.showSummary();
+    this.connect();
+    // Who is connected changes without a state message: look again now and then.
+    setInterval(() => this.refreshSummary(), PRESENCE_MS);
+  }
+
+  async refreshSummary() {
+    if (document.hidden || !this.summary || this.summary.status === "finished") return;
+    try {
+      this.summary = await api(`/api/matches/${encodeURIComponent(this.matchId)}`);
+      this.showSummary();
+    } catch {
+      // the socket's status already tells the player when the server is away
+    }
+  }
+
+  connect() {
+    if (this.socket) this.socket.close();
+    this.socket = new MatchSocket(this.matchId, this.seat && this.seat.token, {
+      state: (msg) => this.onState(msg),
+      match: (summary) => {
+        this.summary = summary;
+        this.showSummary();
+      },
+      chat: (line) => this.addChat(line),
+      status: (status, reason) => this.setConnection(status, reason),
+    });
+    this.socket.connect();
+  }
+
+  fatal(message) {
+    this.root.replaceChildren(
+      h("section", { class: "card fatal" }, h("h2", {}, "Oops"), h("p", {}, message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))),
+    );
+  }
+
+  setConnection(status, reason) {
+    const labels = { connecting: "connecting…", online: "live", reconnecting: "reconnecting…", offline: "offline — retrying", refused: "refused" };
+    this.online = status === "online";
+    $("conn").dataset.state = status;
+    $("conn").textContent = labels[status] || status;
+    if (status === "refused") {
+      toast(reason || "The server refused this seat.");
+      if (this.seat) {
+        // A token the server does not know (an old database): watch instead.
+        this.seat = null;
+        localStorage.removeItem(`potluck:seat:${this.matchId}`);
+        this.connect();
+      }
+    }
+  }
+
+  // -- before the match starts: join, invite, waiting room --
+  showSummary() {
+    const s = this.summary;
+    if (!s) return;
+    this.root.dataset.status = s.status;
+    const join = $("join");
+    if (s.status !== "open") {
+      join.hidden = true;
+      join.replaceChildren();
+      this.renderPlayers();
+      return;
+    }
+    const invite = `${location.origin}/matches/${this.matchId}`;
+    const seated = s.seats.filter((x) => !x.bot).length;
+    const humans = s.players - s.bots;
+    const parts = [
+      h("h2", {}, this.seat ? "Waiting for players" : "Join this table"),
+      h("p", { class: "muted" }, `${seated} of ${humans} human seats taken${s.bots ? `, plus ${s.bots} bot${s.bots > 1 ? "s" : ""}` : ""}. The game starts when every seat is taken.`),
+      h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, "bot") : null))),
+      h(
+        "div",
+        { class: "invite" },
+        h("label", { for: "invite-link" }, "Invite link"),
+        h("div", { class: "row" },
+          h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() }),
+          h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(invite) }, "Copy"),
+        ),
+      ),
+    ];
+    if (!this.seat && s.open_seats > 0) {
+      const typed = $("join-name");
+      const input = h("input", { id: "join-name", maxlength: 32, required: true, value: typed ? typed.value : memory.name(), placeholder: "Your name", autocomplete: "nickname" });
+      parts.splice(2, 0, h("form", { class: "row join-form", onsubmit: (e) => { e.preventDefault(); this.join(input.value); } },
+        input, h("button", { class: "btn primary", type: "submit" }, "Take a seat")));
+    }
+    join.replaceChildren(...parts);
+    join.hidden = false;
+    this.renderPlayers();
+  }
+
+  async copyInvite(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast("Invite link copied.", "good");
+    } catch {
+      $("invite-link").select();
+      toast("Select the link and copy it.", "info");
+    }
+  }
+
+  async join(name) {
+    name = name.trim();
+    if (!name) {
+      toast("Type a name first.");
+      return;
+    }
+    try {
+      const joined = await joinMatch(this.matchId, name);
+      this.seat = memory.seat(this.matchId);
+      toast(`You sit at seat ${joined.seat + 1}.`, "good");
+      this.connect();
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  // -- the game --
+  onState(msg) {
+    if (!msg.view) {
+      // The match waits for players: nothing to draw yet.
+      if (this.summary && msg.status) this.summary.status = msg.status;
+      return;
+    }
+    const first = this.state === null;
+    this.state = msg;
+    if (msg.status && this.summary && msg.status !== this.summary.status) {
+      this.summary.status = msg.status;
+      this.showSummary();
+    }
+    this.root.dataset.seq = msg.seq;
+    this.root.dataset.you = this.you ?? "";
+    this.root.classList.toggle("spectating", this.ctx.spectator);
+    this.logEvents(msg.events || []);
+    this.renderPlayers();
+    this.renderPrompt();
+    this.startCountdown();
+    const board = $("board");
+    try {
+      const fresh = first ? [] : (msg.events || []).filter((e) => e.fresh);
+      this.renderer.render(board, { ...msg, fresh, first }, this.ctx);
+    } catch (err) {
+      console.warn("renderer failed", err);
+      board.replaceChildren(h("p", { class: "muted" }, "This table cannot be drawn; the log and prompt still work."));
+    }
+    this.updateChatForm();
+    if (msg.result || msg.status === "finished") this.showResult(msg.result);
+  }
+
+  playerName(seat) {
+    const players = this.state ? this.state.view.players || [] : [];
+    if (players[seat]) return players[seat].name;
+    const s = this.summary && this.summary.seats.find((x) => x.seat === seat);
+    return s ? s.name : `Seat ${seat + 1}`;
+  }
+
+  renderPlayers() {
+    const list = $("players");
+    const viewPlayers = this.state ? this.state.view.players || [] : [];
+    const seats = this.summary ? this.summary.seats : [];
+    const count = Math.max(viewPlayers.length, this.summary ? this.summary.players : 0);
+    const items = [];
+    for (let i = 0; i < count; i++) {
+      const p = viewPlayers[i] || {};
+      const seat = seats.find((x) => x.seat === i);
+      const name = p.name || (seat && seat.name) || "(empty seat)";
+      const connected = seat ? seat.bot || seat.connected || (i === this.you && this.online) : false;
+      items.push(
+        h("li", { class: `player${i === this.you ? " you" : ""}`, dataset: { seat: i } },
+          h("span", { class: `presence ${seat ? (connected ? "on" : "off") : "empty"}`, title: seat ? (connected ? "connected" : "away") : "empty seat" }),
+          h("span", { class: "chip", style: `background:${seatColor(i)}` }),
+          h("span", { class: "pname" }, name),
+          i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
+          seat && seat.bot ? h("span", { class: "tag" }, "bot") : null,
+          p.score !== undefined ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
+        ),
+      );
+    }
+    list.replaceChildren(...items);
+  }
+
+  renderPrompt() {
+    const { view, legal } = this.state;
+    const prompt = $("prompt");
+    $("prompt-text").textContent = view.prompt || "";
+    prompt.classList.toggle("your-turn", !!(legal && legal.length));
+  }
+
+  remaining() {
+    const msg = this.state;
+    if (!msg || msg.deadline === null || msg.deadline === undefined || msg.now === undefined) return null;
+    return msg.deadline - msg.now - (performance.now() - msg.receivedAt);
+  }
+
+  startCountdown() {
+    clearInterval(this.countdownTimer);
+    const box = $("countdown");
+    const left = this.remaining();
+    if (left === null || left < 1000 || this.state.status === "finished") {
+      box.hidden = true;
+      return;
+    }
+    const total = left;
+    const tick = () => {
+      const ms = Math.max(0, this.remaining() ?? 0);
+      box.textContent = formatSeconds(ms);
+      box.style.setProperty("--left", String(ms / total));
+      box.classList.toggle("urgent", ms < 5000);
+      if (ms <= 0) clearInterval(this.countdownTimer);
+    };
+    box.hidden = false;
+    tick();
+    this.countdownTimer = setInterval(tick, 250);
+  }
+
+  async send(action, { quiet = false } = {}) {
+    try {
+      return await this.socket.act(action);
+    } catch (err) {
+      if (!quiet) toast(err.message);
+      throw err;
+    }
+  }
+
+  // -- the log --
+  logEvents(events) {
+    const log = $("log");
+    let added = false;
+    for (const event of events) {
+      const seq = event.seq ?? this.state.seq;
+      event.fresh = seq > this.loggedSeq;
+      if (!event.fresh) continue;
+      added = true;
+      log.append(
+        h("li", { class: `log-entry${event.private ? " private" : ""}`, dataset: { type: event.type, seq } },
+          event.private ? h("span", { class: "tag private-tag", title: "Only you see this" }, "only you") : null,
+          event.text),
+      );
+    }
+    const last = events.reduce((m, e) => Math.max(m, e.seq ?? this.state.seq), this.loggedSeq);
+    this.loggedSeq = Math.max(this.loggedSeq, last, this.state.seq);
+    while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
+    if (added) log.scrollTop = log.scrollHeight;
+  }
+
+  // -- table talk --
+  updateChatForm() {
+    const seated = !this.ctx.spectator;
+    $("chat-form").hidden = !seated;
+    $("chat-readonly").hidden = seated;
+  }
+
+  async sendChat() {
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      await this.socket.chat(text);
+      input.value = "";
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  addChat(line) {
+    const key = `${line.at}|${line.seat}|${line.text}`;
+    if (this.chatSeen.has(key)) return;
+    this.chatSeen.add(key);
+    const chat = $("chat");
+    const rematch = REMATCH.exec(line.text || "");
+    const body = rematch
+      ? h("span", {}, "set up a rematch. ", h("a", { class: "rematch-link", href: `/matches/${rematch[1]}` }, this.ctx.spectator ? "Watch it" : "Join it"))
+      : h("span", { class: "chat-text" }, line.text);
+    chat.append(h("li", {}, h("b", { style: `color:${seatColor(line.seat)}` }, line.name), " ", body));
+    while (chat.children.length > CHAT_LIMIT) chat.firstElementChild.remove();
+    chat.scrollTop = chat.scrollHeight;
+    if (rematch) this.offerRematch(line.name, rematch[1]);
+  }
+
+  // -- the end --
+  showResult(result) {
+    if (this.resultShownFor === this.matchId) return;
+    this.resultShownFor = this.matchId;
+    const overlay = $("result");
+    const players = this.state.view.players || [];
+    const scores = result ? result.scores : players.map((p) => p.score ?? 0);
+    const winners = new Set(result ? result.winners : []);
+    const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
+    const names = [...winners].map((w) => this.playerName(w));
+    const title = names.length ? `${names.join(" and ")} win${names.length === 1 ? "s" : ""}!` : "Game over";
+    overlay.replaceChildren(
+      h("div", { class: "result card", role: "dialog", "aria-labelledby": "result-title" },
+        h("h2", { id: "result-title" }, title),
+        result && result.reason ? h("p", { class: "muted" }, result.reason) : null,
+        h("ol", { class: "result-scores" },
+          order.map(({ seat, score }) => h("li", { class: winners.has(seat) ? "winner" : "" },
+            h("span", { class: "chip", style: `background:${seatColor(seat)}` }), h("span", { class: "pname" }, this.playerName(seat)), h("span", { class: "score" }, String(score))))),
+        h("div", { id: "rematch-offer" }),
+        h("div", { class: "row result-actions" },
+          this.ctx.spectator ? null : h("button", { class: "btn primary", id: "play-again", type: "button", onclick: () => this.playAgain() }, "Play again"),
+          h("a", { class: "btn", href: "/" }, "Lobby"),
+          h("button", { class: "btn", type: "button", onclick: () => { overlay.hidden = true; } }, "See the table"),
+        ),
+      ),
+    );
+    overlay.hidden = false;
+    if (this.rematch) this.offerRematch(...this.rematch);
+  }
+
+  async playAgain() {
+    const s = this.summary;
+    const button = $("play-again");
+    if (button) button.disabled = true;
+    const name = (this.seat && this.seat.name) || memory.name() || this.playerName(this.you);
+    try {
+      if (this.rematch) {
+        // Somebody set one up already: sit down there.
+        await joinMatch(this.rematch[1], name);
+        location.assign(`/matches/${this.rematch[1]}`);
+        return;
+      }
+      const id = await createAndJoin({ game: s.game, players: s.players, options: s.options, bots: s.bots }, name);
+      await this.socket.chat(`Rematch: /matches/${id}`).catch(() => null);
+      location.assign(`/matches/${id}`);
+    } catch (err) {
+      if (button) button.disabled = false;
+      toast(err.message);
+    }
+  }
+
+  offerRematch(name, id) {
+    this.rematch = [name, id];
+    const box = $("rematch-offer");
+    if (!box) return;
+    box.replaceChildren(h("p", { class: "rematch" }, `${name} set up a rematch. `,
+      h("a", { class: "btn primary", href: `/matches/${id}` }, this.ctx.spectator ? "Watch it" : "Join the rematch")));
+  }
+}
+
+/** Start the match page on its root element (#match). */
+export function startMatchPage(root) {
+  const page = new MatchPage(root);
+  page.start();
+  return page;
+}

@@ -1,0 +1,220 @@
+// The lobby: the catalogue's create forms (built from each game's option JSON schema), "play
+// now against bots", open tables to join and running ones to watch, the remembered name.
+import { api, createAndJoin, h, joinMatch, memory, toast } from "./client.js";
+
+const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
+const games = Object.fromEntries(catalogue.map((g) => [g.id, g]));
+const nameInput = document.getElementById("player-name");
+const REFRESH_MS = 4000;
+
+nameInput.value = memory.name();
+nameInput.addEventListener("change", () => memory.setName(nameInput.value));
+
+function playerName() {
+  const name = nameInput.value.trim();
+  if (!name) {
+    nameInput.focus();
+    nameInput.classList.add("needed");
+    toast("Type your name first (top right).", "info");
+    return null;
+  }
+  nameInput.classList.remove("needed");
+  memory.setName(name);
+  return name;
+}
+
+// ---- forms from JSON schema ----------------------------------------------------------
+
+function humanize(value) {
+  const text = String(value).replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The schema of one option with $ref and Optional (anyOf with null) resolved. */
+function resolve(schema, root) {
+  let s = schema;
+  if (s.$ref) s = { ...root.$defs[s.$ref.split("/").pop()], ...s, $ref: undefined };
+  if (s.allOf && s.allOf.length === 1) s = { ...resolve(s.allOf[0], root), ...s, allOf: undefined };
+  if (s.anyOf) {
+    const branch = s.anyOf.find((b) => b.type !== "null");
+    if (branch) s = { ...resolve(branch, root), ...s, anyOf: undefined, nullable: true };
+  }
+  return s;
+}
+
+function labelled(key, s, control, hint = true) {
+  return h("label", { class: `field field-${s.type || "enum"}`, for: control.id },
+    h("span", { class: "field-title" }, s.title || key),
+    control,
+    hint && s.description ? h("small", { class: "hint" }, s.description) : null);
+}
+
+function optionField(game, key, schema, root) {
+  const s = resolve(schema, root);
+  const id = `opt-${game}-${key}`;
+  const attrs = { id, name: key, dataset: { option: key, kind: s.type || "enum" } };
+  if (s.enum) {
+    const select = h("select", attrs, s.enum.map((v) => h("option", { value: JSON.stringify(v), selected: v === s.default }, humanize(v))));
+    select.dataset.kind = "json";
+    return { main: true, node: labelled(key, s, select) };
+  }
+  if (s.type === "boolean") {
+    const box = h("input", { ...attrs, type: "checkbox", checked: !!s.default });
+    return { main: true, node: h("label", { class: "field field-boolean", for: id }, box, h("span", { class: "field-title" }, s.title || key), s.description ? h("small", { class: "hint" }, s.description) : null) };
+  }
+  if (s.type === "integer" || s.type === "number") {
+    const input = h("input", { ...attrs, type: "number", value: s.default ?? "", min: s.minimum ?? s.exclusiveMinimum, max: s.maximum ?? s.exclusiveMaximum, step: s.type === "integer" ? 1 : "any", required: !s.nullable });
+    return { main: false, node: labelled(key, s, input) };
+  }
+  if (s.type === "array" && s.items) {
+    const items = resolve(s.items, root);
+    if (items.enum) {
+      const chosen = new Set(s.default || []);
+      const group = h("fieldset", { class: "field field-set", id, dataset: { option: key, kind: "set" } },
+        h("legend", {}, s.title || key),
+        items.enum.map((v) => h("label", { class: "field-boolean" }, h("input", { type: "checkbox", value: JSON.stringify(v), checked: chosen.has(v) }), humanize(v))),
+        s.description ? h("small", { class: "hint" }, s.description) : null);
+      return { main: true, node: group };
+    }
+  }
+  const input = h("input", { ...attrs, type: "text", value: s.default ?? "", dataset: { option: key, kind: "string" } });
+  return { main: false, node: labelled(key, s, input) };
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const el of form.querySelectorAll("[data-option]")) {
+    const key = el.dataset.option;
+    const kind = el.dataset.kind;
+    if (kind === "set") options[key] = [...el.querySelectorAll("input:checked")].map((c) => JSON.parse(c.value));
+    else if (kind === "json") options[key] = JSON.parse(el.value);
+    else if (kind === "boolean") options[key] = el.checked;
+    else if (kind === "integer") options[key] = el.value === "" ? null : parseInt(el.value, 10);
+    else if (kind === "number") options[key] = el.value === "" ? null : Number(el.value);
+    else options[key] = el.value;
+  }
+  return options;
+}
+
+function range(from, to) {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+function buildForm(form, game) {
+  const schema = game.options || {};
+  const fields = Object.entries(schema.properties || {}).map(([key, s]) => optionField(game.id, key, s, schema));
+  const players = h("select", { id: `players-${game.id}`, name: "players" },
+    range(game.min_players, game.max_players).map((n) => h("option", { value: n }, String(n))));
+  const bots = h("select", { id: `bots-${game.id}`, name: "bots" });
+  const fillBots = () => {
+    const n = parseInt(players.value, 10);
+    const keep = Math.min(parseInt(bots.value || "0", 10), n - 1);
+    bots.replaceChildren(...range(0, n - 1).map((b) => h("option", { value: b, selected: b === keep }, String(b))));
+  };
+  players.addEventListener("change", fillBots);
+  fillBots();
+  const main = fields.filter((f) => f.main).map((f) => f.node);
+  const more = fields.filter((f) => !f.main).map((f) => f.node);
+  form.replaceChildren(
+    h("div", { class: "form-grid" },
+      h("label", { class: "field", for: players.id }, h("span", { class: "field-title" }, "Players"), players),
+      h("label", { class: "field", for: bots.id }, h("span", { class: "field-title" }, "Bots"), bots, h("small", { class: "hint" }, "Bots take the last seats.")),
+      main),
+    more.length ? h("details", { class: "more-options" }, h("summary", {}, "Timers and fine-tuning"), h("div", { class: "form-grid" }, more)) : null,
+    h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit" }, "Create and sit down")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = playerName();
+    if (!name) return;
+    await start(form.querySelector("button[type=submit]"), {
+      game: game.id,
+      players: parseInt(players.value, 10),
+      bots: parseInt(bots.value, 10),
+      options: readOptions(form),
+    }, name);
+  });
+}
+
+async function start(button, spec, name) {
+  button.disabled = true;
+  try {
+    const id = await createAndJoin(spec, name);
+    location.assign(`/matches/${id}`);
+  } catch (err) {
+    toast(err.message);
+    button.disabled = false;
+  }
+}
+
+for (const card of document.querySelectorAll(".game-card")) {
+  const game = games[card.dataset.game];
+  const form = card.querySelector(".create-form");
+  const setup = card.querySelector(".setup");
+  setup.addEventListener("click", () => {
+    if (!form.childElementCount) buildForm(form, game);
+    form.hidden = !form.hidden;
+    setup.setAttribute("aria-expanded", String(!form.hidden));
+  });
+  card.querySelector(".play-now").addEventListener("click", (event) => {
+    const name = playerName();
+    if (!name) return;
+    const players = Math.min(game.max_players, Math.max(game.min_players, 3));
+    start(event.currentTarget, { game: game.id, players, bots: players - 1, options: {} }, name);
+  });
+}
+
+// ---- open and running matches ---------------------------------------------------------
+
+function matchRow(m, running) {
+  const game = games[m.game];
+  const names = m.seats.map((s) => s.name + (s.bot ? " (bot)" : "")).join(", ") || "nobody yet";
+  const mine = memory.seat(m.id);
+  let action;
+  if (mine) action = h("a", { class: "btn primary", href: `/matches/${m.id}` }, "Your seat");
+  else if (running) action = h("a", { class: "btn", href: `/matches/${m.id}` }, "Watch");
+  else {
+    action = h("button", { class: "btn primary", type: "button", onclick: async (e) => {
+      const name = playerName();
+      if (!name) return;
+      e.currentTarget.disabled = true;
+      try {
+        await joinMatch(m.id, name);
+        location.assign(`/matches/${m.id}`);
+      } catch (err) {
+        toast(err.message);
+        e.currentTarget.disabled = false;
+      }
+    } }, "Join");
+  }
+  return h("li", { class: "match-row", dataset: { match: m.id } },
+    h("div", {},
+      h("strong", {}, game ? game.name : m.game),
+      h("span", { class: "muted" }, running ? ` · ${m.players} players` : ` · ${m.open_seats} of ${m.players} seats free`),
+      h("div", { class: "small muted" }, names)),
+    action);
+}
+
+function listMatches(id, matches, running, empty) {
+  const list = document.getElementById(id);
+  list.replaceChildren(...(matches.length ? matches.map((m) => matchRow(m, running)) : [h("li", { class: "muted" }, empty)]));
+}
+
+async function refresh() {
+  try {
+    const [open, running] = await Promise.all([
+      api("/api/matches?status=open&limit=20"),
+      api("/api/matches?status=running&limit=20"),
+    ]);
+    const items = (data) => (Array.isArray(data) ? data : data.matches || data.items || []);
+    listMatches("open-matches", items(open).filter((m) => m.status === "open"), false, "No open table. Set one up above!");
+    listMatches("running-matches", items(running).filter((m) => m.status === "running"), true, "Nobody is playing right now.");
+  } catch (err) {
+    listMatches("open-matches", [], false, err.message);
+  }
+}
+
+refresh();
+setInterval(() => {
+  if (!document.hidden) refresh();
+}, REFRESH_MS);
