@@ -10,7 +10,7 @@ from typing import AsyncIterator
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import errors, health, lobby, play, websocket
+from server.api import errors, health, lobby, pages, play, websocket
 from server.api.body_limit import BodyLimit
 from server.config import Settings
 from server.runtime import Runtime
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for module in (lobby, play, websocket, health):
         app.include_router(module.router)
+    pages.install(app)  # the HTML pages and /static (web/)
     return app
 
 
