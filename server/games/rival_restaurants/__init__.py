@@ -1,0 +1,6 @@
+"""Rival Restaurants: rival chefs race to the markets, bid and barter in real time, and
+cook their way to 20 popularity."""
+
+from .rules import RivalRestaurants
+
+GAME = RivalRestaurants()

@@ -1,0 +1,2 @@
+"""Placeholder: replaced below."""
+from server.engine import RandomBot as RivalBot  # noqa: F401

@@ -1,0 +1,135 @@
+"""The legal actions of a seat, where the space is large, as a bounded representative set
+(``apply`` accepts any valid value): two bid amounts per auction, a few sample barter
+offers per partner, the first few choices for a card's target ingredient or slot."""
+
+from __future__ import annotations
+
+from server.engine import Action, IllegalAction
+
+from .cards import ACTION_PRICE, CHEFS, DUMP_PRICE, INGREDIENTS, ISLAND, MARKETS, UPGRADES, Play, action_kind
+from .effects import Source, check_now
+from .market import MAX_OFFERS, in_auction, min_bid, price
+from .plays import _choices, playable_cards
+from .state import RivalState
+
+SAMPLE_OFFERS = 6
+SAMPLE_CHOICES = 3
+
+
+def market_options(s: RivalState, seat: int) -> list[Action]:
+    """Claims, bids, buys, the Island, barter, plays and done."""
+    t = s.today[seat]
+    if t.done:
+        return []
+    out: list[Action] = []
+    location = t.location
+    if location in MARKETS:
+        assert location is not None
+        m = s.markets[location]
+        if not m.claims_resolved and not t.claimed:
+            out += [{"type": "claim", "slot": i} for i, card in enumerate(m.counter)
+                    if card is not None and price(s, seat, location, card) <= s.available(seat)]
+            out.append({"type": "no_claim"})
+        elif m.claims_resolved:
+            out += [{"type": "buy", "slot": i} for i, card in enumerate(m.counter)
+                    if card is not None and not in_auction(s, location, i)
+                    and price(s, seat, location, card) <= s.available(seat)]
+    elif location == ISLAND:
+        out += island_options(s, seat)
+    for a in s.auctions:
+        if seat in a.bidders and a.leader != seat:
+            low = min_bid(s, a)
+            out += [{"type": "bid", "auction": a.id, "amount": amount}
+                    for amount in (low, low + 200) if amount <= s.available(seat)]
+            out.append({"type": "pass", "auction": a.id})
+    out += [{"type": kind, "offer": o.id} for o in s.offers if o.to == seat for kind in ("accept", "decline")]
+    out += [{"type": "withdraw", "offer": o.id} for o in s.offers if o.frm == seat]
+    out += sample_offers(s, seat)
+    out += play_options(s, seat)
+    out.append({"type": "done"})
+    return out
+
+
+def island_options(s: RivalState, seat: int) -> list[Action]:
+    money = s.available(seat)
+    out: list[Action] = [{"type": "buy_upgrade", "upgrade": u.id} for u in UPGRADES.values()
+                         if u.id not in s.chefs[seat].upgrades and u.price <= money]
+    if (s.action_deck or s.action_discard) and ACTION_PRICE <= money:
+        out.append({"type": "buy_action"})
+    most = min(s.chefs[seat].garbage, money // DUMP_PRICE)
+    if most >= 1:
+        out += [{"type": "dump", "count": n} for n in sorted({1, most})]
+    return out
+
+
+def sample_offers(s: RivalState, seat: int) -> list[Action]:
+    """A few simple offers to each other chef: buy their first ingredient at its price,
+    sell them yours, or swap one for one."""
+    if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
+        return []
+    n = len(s.players)
+    out: list[Action] = []
+    mine = sorted(s.chefs[seat].ingredients)
+    for other in ((seat + k) % n for k in range(1, n)):
+        if s.today[other].done:
+            continue
+        theirs = sorted(s.chefs[other].ingredients)
+        if theirs and INGREDIENTS[theirs[0]].price <= s.available(seat):
+            out.append(_offer(other, {"money": INGREDIENTS[theirs[0]].price}, {"ingredients": [theirs[0]]}))
+        if mine and INGREDIENTS[mine[0]].price <= s.available(other):
+            out.append(_offer(other, {"ingredients": [mine[0]]}, {"money": INGREDIENTS[mine[0]].price}))
+        swap = next((i for i in theirs if i not in mine), None)
+        if mine and swap:
+            out.append(_offer(other, {"ingredients": [mine[-1]]}, {"ingredients": [swap]}))
+    return out[:SAMPLE_OFFERS]
+
+
+def _offer(to: int, give: dict, get: dict) -> Action:
+    return {"type": "offer", "to": to, "give": give, "get": get}
+
+
+def play_options(s: RivalState, seat: int) -> list[Action]:
+    """Action cards and active powers this chef can use now, with sample targets/choices."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    for card in playable_cards(s, seat):
+        kind = action_kind(card)
+        if kind.id in seen:
+            continue
+        seen.add(kind.id)
+        out += _uses(s, seat, {"type": "play", "card": card}, ("action", kind.id), kind.play)
+    chef = CHEFS[s.chefs[seat].chef]
+    if chef.play is not None and chef.play.phase == s.phase and not s.today[seat].power_used:
+        out += _uses(s, seat, {"type": "power"}, ("chef", chef.id), chef.play)
+    return out
+
+
+def _uses(s: RivalState, seat: int, base: Action, src: Source, play: Play) -> list[Action]:
+    """Every sample way to use a play that passes its checks."""
+    out: list[Action] = []
+    for action in _candidates(s, seat, base, play):
+        try:
+            check_now(s, seat, src, _choices(s, seat, play, action))
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _candidates(s: RivalState, seat: int, base: Action, play: Play) -> list[Action]:
+    targets: list[int | None] = [None]
+    if play.target is not None:
+        targets = [i for i in range(len(s.players)) if i != seat]
+    out: list[Action] = []
+    for target in targets:
+        action = dict(base) if target is None else {**base, "target": target}
+        if play.choice == "ingredient" and target is not None:
+            out += [{**action, "ingredient": i} for i in sorted(s.chefs[target].ingredients)[:SAMPLE_CHOICES]]
+        elif play.choice == "kind":
+            out += [{**action, "kind": k} for k in ("basic", "gourmet")]
+        elif play.choice == "slot":
+            out += [{**action, "market": m, "slot": i} for m in MARKETS
+                    for i, card in enumerate(s.markets[m].counter) if card is not None][:SAMPLE_CHOICES * 2]
+        else:
+            out.append(action)
+    return out

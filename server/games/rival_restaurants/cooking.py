@@ -1,0 +1,317 @@
+"""COOK and COUNTER: every chef secretly declares the recipes they cook (one a day unless an
+upgrade or a card allows more) or passes; when all have served, or at the deadline, the
+dishes are revealed and scored in seat order:
+
+    popularity += points + cuisine bonus + extras and powers − 1 per garbage already held
+
+(a dish may score below zero; popularity never drops below 0 — designed). Then the chef
+takes the recipe's garbage, the used ingredients go to their markets' discard piles, a new
+recipe of the same kind is drawn, levels reached pay their rewards, and the counters are
+restocked from the shelves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterator
+
+from server.engine import Action, Event, public, private, require
+
+from . import ops
+from .cards import (
+    COOK_COUNTER,
+    CUISINE_BONUS,
+    EXTRAS,
+    INGREDIENTS,
+    MARKETS,
+    RECIPES,
+    RESTAURANTS,
+    WILD,
+    Recipe,
+)
+from .effects import fire, run_now, source_name
+from .phase import Phase, register
+from .state import RivalState
+
+Plan = dict[str, Any]  # {"used": [ingredients consumed], "subs": [[need, stand-in or None]], "rules": {i: n}}
+
+
+# ---- what may stand in for what ----------------------------------------------------------
+
+def cook_limit(s: RivalState, seat: int) -> int:
+    """Recipes a chef may cook today: 1, more with an upgrade or a card."""
+    return fire(s, "cook_limit", [seat], {"limit": 1})[0]["limit"]
+
+
+def substitution_rules(s: RivalState, seat: int) -> list[dict[str, Any]]:
+    return fire(s, "substitutes", [seat], {"rules": []})[0]["rules"]
+
+
+def _stand_ins(need: str, pool: Counter[str], rules: list[dict[str, Any]], dish_left: list[int],
+               day_left: list[int]) -> Iterator[tuple[str | None, int | None]]:
+    """The ways to fill a missing ``need``: (ingredient used or None, rule index or None for
+    Alien Goo)."""
+    market = INGREDIENTS[need].market
+    for i, rule in enumerate(rules):
+        if dish_left[i] <= 0 or day_left[i] <= 0:
+            continue
+        use = rule["use"]
+        if use == "nothing":
+            yield None, i
+            continue
+        if "for" in rule and rule["for"] != market:
+            continue
+        wanted = market if use == "same_market" else use
+        for item in sorted(pool):
+            if pool[item] > 0 and item != need and INGREDIENTS[item].market == wanted:
+                yield item, i
+    if pool[WILD] > 0:
+        yield WILD, None
+
+
+def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
+          day_used: Counter[int] | None = None) -> Plan | None:
+    """How a chef could cook ``recipe`` from ``pantry``: exact ingredients first, then the
+    stand-ins their rules allow (same market, meat for vegetables, a free one) and Alien
+    Goo. ``None`` when it cannot be cooked."""
+    pool: Counter[str] = Counter(pantry)
+    used: list[str] = []
+    missing: list[str] = []
+    for need in recipe.ingredients:
+        if pool[need] > 0:
+            pool[need] -= 1
+            used.append(need)
+        else:
+            missing.append(need)
+    day_used = day_used or Counter()
+    dish_left = [r.get("per_dish", 99) for r in rules]
+    day_left = [r.get("per_day", 99) - day_used[i] for i, r in enumerate(rules)]
+    subs: list[list[str | None]] = []
+
+    def fill(k: int) -> bool:
+        if k == len(missing):
+            return True
+        for item, rule in _stand_ins(missing[k], pool, rules, dish_left, day_left):
+            if item is not None:
+                pool[item] -= 1
+            if rule is not None:
+                dish_left[rule] -= 1
+                day_left[rule] -= 1
+            subs.append([missing[k], item])
+            if fill(k + 1):
+                return True
+            subs.pop()
+            if item is not None:
+                pool[item] += 1
+            if rule is not None:
+                dish_left[rule] += 1
+                day_left[rule] += 1
+        return False
+
+    if not fill(0):
+        return None
+    rules_used = Counter({i: (r.get("per_dish", 99) - dish_left[i]) for i, r in enumerate(rules)})
+    return {"used": used + [item for _, item in subs if item is not None], "subs": subs,
+            "rules": {i: n for i, n in rules_used.items() if n}}
+
+
+def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[Plan] | None:
+    """Plans for a chef's declared dishes, in order, each from what the earlier ones left."""
+    pantry: Counter[str] = Counter(s.chefs[seat].ingredients)
+    rules = substitution_rules(s, seat)
+    day_used: Counter[int] = Counter()
+    plans = []
+    for dish in dishes:
+        for extra in dish["extras"]:
+            if pantry[extra] <= 0:
+                return None
+            pantry[extra] -= 1
+        plan = match(RECIPES[dish["recipe"]], +pantry, rules, day_used)
+        if plan is None:
+            return None
+        pantry.subtract(plan["used"])
+        day_used.update(plan["rules"])
+        plans.append(plan)
+    return plans
+
+
+# ---- declaring -----------------------------------------------------------------------------
+
+def _cooking(s: RivalState, seat: int) -> None:
+    require(not s.today[seat].ready, "You have already served today.")
+
+
+def _cook(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Declare a recipe to cook today (secret until everyone has served), with any specials
+    added to it."""
+    _cooking(s, seat)
+    t = s.today[seat]
+    recipe = action.get("recipe")
+    require(isinstance(recipe, str) and recipe in s.chefs[seat].recipes, "You do not hold that recipe.")
+    require(all(d["recipe"] != recipe for d in t.dishes), "You are already cooking that recipe.")
+    require(len(t.dishes) < cook_limit(s, seat), "You cannot cook another recipe today.")
+    extras = action.get("extras", [])
+    require(isinstance(extras, list) and all(isinstance(e, str) and e in EXTRAS for e in extras)
+            and len(set(extras)) == len(extras),
+            f"Extras are different specials among {', '.join(INGREDIENTS[e].name for e in EXTRAS)}.")
+    dishes = t.dishes + [{"recipe": recipe, "extras": sorted(extras)}]
+    require(plan_dishes(s, seat, dishes) is not None,
+            f"You do not have the ingredients for {RECIPES[recipe].name}" + (" with those extras." if extras else "."))
+    t.dishes = dishes
+    return [private(seat, "declare", f"You will cook {RECIPES[recipe].name}.", recipe=recipe, extras=sorted(extras))]
+
+
+def _serve(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Finish declaring (with no dish declared, this is a pass)."""
+    _cooking(s, seat)
+    s.today[seat].ready = True
+    return [public("served", f"{ops.name(s, seat)} is ready.", seat=seat)]
+
+
+def cook_options(s: RivalState, seat: int) -> list[Action]:
+    """Recipes this chef could declare now: plain, and with every special they could add."""
+    t = s.today[seat]
+    if t.ready or len(t.dishes) >= cook_limit(s, seat):
+        return []
+    out: list[Action] = []
+    for recipe in s.chefs[seat].recipes:
+        if any(d["recipe"] == recipe for d in t.dishes):
+            continue
+        held = [e for e in EXTRAS if s.chefs[seat].ingredients.get(e, 0) > 0]
+        for extras in ([], held) if held else ([],):
+            if plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": extras}]) is not None:
+                out.append({"type": "cook", "recipe": recipe, "extras": extras})
+    return out
+
+
+# ---- scoring -------------------------------------------------------------------------------
+
+def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> list[Event]:
+    """Score one dish, take its garbage, discard what it used and draw a new recipe."""
+    pantry = s.chefs[seat]
+    recipe = RECIPES[dish["recipe"]]
+    specials = [("special", e) for e in dish["extras"]]
+    own = recipe.cuisine == RESTAURANTS[pantry.restaurant].cuisine
+    values, events = fire(s, "dish_points", [seat], {"points": recipe.points + (CUISINE_BONUS if own else 0),
+                                                     "recipe": recipe}, specials)
+    penalty_values, more = fire(s, "dish_penalty", [seat], {"penalty": pantry.garbage, "recipe": recipe}, specials)
+    events += more
+    score = values["points"] - penalty_values["penalty"]
+    before = pantry.popularity
+    pantry.popularity = max(0, pantry.popularity + score)
+    garbage_values, more = fire(s, "dish_garbage", [seat], {"garbage": recipe.garbage, "recipe": recipe}, specials)
+    events += more
+    garbage = max(0, garbage_values["garbage"])
+    pantry.garbage += garbage
+    for item in plan["used"] + dish["extras"]:
+        ops.remove_ingredient(s, seat, item)
+        ops.discard_ingredient(s, item)
+    pantry.cooked.append(recipe.id)
+    pantry.gourmet_cooked += recipe.kind == "gourmet"
+    record = {"seat": seat, "recipe": recipe.id, "points": values["points"], "penalty": penalty_values["penalty"],
+              "score": score, "popularity": pantry.popularity, "garbage": garbage, "extras": dish["extras"],
+              "subs": plan["subs"]}
+    s.last_cook.append(record)
+    sign = "+" if score >= 0 else "−"
+    events.insert(0, public("cook", f"{ops.name(s, seat)} cooks {recipe.name}: {sign}{abs(score)} popularity "
+                                    f"({values['points']} − {penalty_values['penalty']} for garbage), "
+                                    f"takes {garbage} garbage.", **record))
+    ops.discard_recipe(s, seat, recipe.id)
+    draw = fire(s, "recipe_draw", [seat], {"draw": 1})[0]["draw"]
+    events += ops.draw_recipe(s, seat, recipe.kind, draw)
+    events += fire(s, "cooked", [seat], {"recipe": recipe})[1]
+    events += level_ups(s, seat, before)
+    return events
+
+
+def level_ups(s: RivalState, seat: int, before: int) -> list[Event]:
+    """Each level (3, 7, 12 popularity) pays its reward the first time it is reached."""
+    pantry = s.chefs[seat]
+    events: list[Event] = []
+    for level in RESTAURANTS[pantry.restaurant].levels:
+        if pantry.popularity >= level.threshold and level.threshold not in pantry.levels:
+            pantry.levels.append(level.threshold)
+            src = ("level", f"{pantry.restaurant}:{level.threshold}")
+            events.append(public("level_up", f"{ops.name(s, seat)} reaches {level.threshold} popularity: "
+                                             f"{source_name(src)} — {level.text}", seat=seat,
+                                 threshold=level.threshold))
+            events += run_now(s, seat, src, {})
+    return events
+
+
+def restock(s: RivalState) -> list[Event]:
+    """Fill every empty counter slot from its market's shelf; an empty shelf is first
+    refilled from the market's discard pile, shuffled."""
+    for m in s.markets.values():
+        for slot, card in enumerate(m.counter):
+            if card is None:
+                ops.refill_deck(s, m.shelf, m.discard)
+                if m.shelf:
+                    m.counter[slot] = m.shelf.pop()
+    return [public("restock", "The counters are restocked from the shelves.")]
+
+
+def refill_recipes(s: RivalState) -> list[Event]:
+    """A chef left without a basic or a gourmet recipe (after a barter) draws one."""
+    events: list[Event] = []
+    for seat in range(len(s.players)):
+        for kind in ops.missing_kinds(s, seat):
+            events += ops.draw_recipe(s, seat, kind)
+    return events
+
+
+class CookAndCounter(Phase):
+    id = COOK_COUNTER
+    name = "COOK and COUNTER"
+    handlers = {"cook": _cook, "serve": _serve}
+
+    def begin(self, s: RivalState, now: int) -> list[Event]:
+        return [public("phase", f"Day {s.day}: COOK and COUNTER — declare what you cook.", phase=self.id)]
+
+    def deadline(self, s: RivalState) -> int | None:
+        return s.phase_since + s.options.cook_ms
+
+    def timeout(self, s: RivalState, now: int) -> list[Event]:
+        """Chefs who have not served cook what they have declared."""
+        for t in s.today:
+            t.ready = True
+        return [public("cook_time", "Time's up: the kitchen closes.")]
+
+    def over(self, s: RivalState) -> bool:
+        return all(t.ready for t in s.today)
+
+    def end(self, s: RivalState, now: int) -> list[Event]:
+        s.last_cook = []
+        events: list[Event] = []
+        for seat in range(len(s.players)):
+            dishes = s.today[seat].dishes
+            for dish, plan in zip(dishes, plan_dishes(s, seat, dishes) or []):
+                events += score_dish(s, seat, dish, plan)
+            if not dishes:
+                events.append(public("pass_cook", f"{ops.name(s, seat)} cooks nothing today.", seat=seat))
+        return events + restock(s) + refill_recipes(s)
+
+    def legal(self, s: RivalState, seat: int) -> list[Action]:
+        from .choices import play_options
+
+        if s.today[seat].ready:
+            return []
+        return cook_options(s, seat) + play_options(s, seat) + [{"type": "serve"}]
+
+    def prompt(self, s: RivalState, seat: int | None) -> str:
+        if seat is None:
+            return "The chefs are deciding what to cook."
+        t = s.today[seat]
+        if t.ready:
+            return "Served — waiting for the other kitchens."
+        if t.dishes:
+            return f"Cooking {', '.join(RECIPES[d['recipe']].name for d in t.dishes)} — serve when ready."
+        return "Declare a recipe to cook, or serve nothing."
+
+    def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        return {"ends": self.deadline(s)}
+
+
+PHASE = register(CookAndCounter())
+
+__all__ = ["MARKETS", "PHASE", "cook_limit", "cook_options", "match", "plan_dishes", "restock"]

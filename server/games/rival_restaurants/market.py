@@ -1,0 +1,556 @@
+"""BUY and BARTER: the real-time market.
+
+Each chef at a market first claims one counter card (or waives the claim). When every chef
+there has claimed, or the claim window closes, an uncontested claim is bought at its
+price; a card claimed by two or more becomes an ascending auction among them (bid, raise,
+pass). Then anyone may buy any free counter card at their own location. At the Island
+chefs buy upgrades and action cards and dump garbage. Barter offers go between any two
+chefs, anywhere, and are carried out whole or not at all. The market ends when every
+chef says done, or when time runs out: an auction still open then gives the card to nobody.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine import Action, Event, IllegalAction, public, require
+
+from . import ops
+from .cards import (
+    ACTION_PRICE,
+    BID_STEP,
+    BUY_BARTER,
+    DUMP_PRICE,
+    INGREDIENTS,
+    ISLAND,
+    MARKETS,
+    RECIPES,
+    UPGRADES,
+    action_kind,
+)
+from .effects import fire, run_now
+from .phase import Phase, register
+from .state import Auction, Offer, RivalState
+
+MAX_OFFERS = 4  # open offers a chef may have out at once
+BUNDLE_KEYS = ("money", "ingredients", "recipes", "actions", "garbage")
+
+
+# ---- prices and buying -------------------------------------------------------------------
+
+def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool = False) -> int:
+    """What a card costs this chef: its market price, changed by powers and cards (never
+    below $0). A remote purchase gets no location-based discount."""
+    values, _ = fire(s, "price", [seat], {"price": INGREDIENTS[ingredient].price, "market": market,
+                                          "ingredient": ingredient, "remote": remote})
+    return max(0, values["price"])
+
+
+def _slot_index(market: str, slot: Any) -> int:
+    require(isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < MARKETS[market].counter_size,
+            "There is no such counter slot.")
+    return slot
+
+
+def in_auction(s: RivalState, market: str, slot: int) -> bool:
+    return any(a.market == market and a.slot == slot for a in s.auctions)
+
+
+def check_slot(s: RivalState, seat: int, market: Any, slot: Any, remote: bool = False) -> int:
+    """A counter card this chef may buy now; returns its price."""
+    require(isinstance(market, str) and market in MARKETS, "There is no such market.")
+    if not remote:
+        require(s.today[seat].location == market, "You can only buy at your own location.")
+    slot = _slot_index(market, slot)
+    m = s.markets[market]
+    require(m.claims_resolved, "Claims at that market are not settled yet.")
+    require(m.counter[slot] is not None, "That counter slot is empty.")
+    require(not in_auction(s, market, slot), "That card is being auctioned.")
+    cost = price(s, seat, market, m.counter[slot], remote)
+    require(s.available(seat) >= cost, f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
+    return cost
+
+
+def take_card(s: RivalState, seat: int, market: str, slot: int, cost: int) -> str:
+    """Pay and take a counter card."""
+    ingredient = s.markets[market].counter[slot]
+    assert ingredient is not None
+    ops.pay(s, seat, cost)
+    s.markets[market].counter[slot] = None
+    ops.add_ingredient(s, seat, ingredient)
+    return ingredient
+
+
+def buy_slot(s: RivalState, seat: int, market: str, slot: int, remote: bool = False) -> list[Event]:
+    cost = check_slot(s, seat, market, slot, remote)
+    ingredient = take_card(s, seat, market, slot, cost)
+    where = f" from {MARKETS[market].name}" if remote else ""
+    return [public("buy", f"{ops.name(s, seat)} buys {INGREDIENTS[ingredient].name}{where} for {ops.money(cost)}.",
+                   seat=seat, market=market, slot=slot, ingredient=ingredient, paid=cost)]
+
+
+def _buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    _active(s, seat)
+    return buy_slot(s, seat, s.today[seat].location or "", action.get("slot"))
+
+
+# ---- claims and auctions -----------------------------------------------------------------
+
+def _active(s: RivalState, seat: int) -> None:
+    require(not s.today[seat].done, "You have said you are done for today's market.")
+
+
+def chefs_at(s: RivalState, location: str) -> list[int]:
+    return [i for i, t in enumerate(s.today) if t.location == location]
+
+
+def _claimable(s: RivalState, seat: int) -> str:
+    _active(s, seat)
+    location = s.today[seat].location
+    require(location in MARKETS, "There are no counter cards to claim at the Island.")
+    assert location is not None
+    require(not s.markets[location].claims_resolved, "Claims at your market are settled.")
+    require(not s.today[seat].claimed, "You have already made your claim.")
+    return location
+
+
+def _claim(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Claim one counter card at your location (you must be able to pay its price)."""
+    location = _claimable(s, seat)
+    slot = _slot_index(location, action.get("slot"))
+    ingredient = s.markets[location].counter[slot]
+    require(ingredient is not None, "That counter slot is empty.")
+    assert ingredient is not None
+    cost = price(s, seat, location, ingredient)
+    require(s.available(seat) >= cost, f"You cannot pay the {ops.money(cost)} for it.")
+    s.today[seat].claimed, s.today[seat].claim = True, slot
+    events = [public("claim", f"{ops.name(s, seat)} claims the {INGREDIENTS[ingredient].name}.",
+                     seat=seat, market=location, slot=slot)]
+    return events + _maybe_resolve(s, location)
+
+
+def _waive(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Make no claim today."""
+    location = _claimable(s, seat)
+    s.today[seat].claimed = True
+    return [public("waive", f"{ops.name(s, seat)} makes no claim.", seat=seat)] + _maybe_resolve(s, location)
+
+
+def _maybe_resolve(s: RivalState, market: str) -> list[Event]:
+    if all(s.today[i].claimed for i in chefs_at(s, market)):
+        return resolve_claims(s, market)
+    return []
+
+
+def resolve_claims(s: RivalState, market: str) -> list[Event]:
+    """Settle a market's claims: a lone claimant pays and takes the card; two or more
+    claimants of one card start an auction among them. Buying opens there."""
+    m = s.markets[market]
+    m.claims_resolved = True
+    by_slot: dict[int, list[int]] = {}
+    for seat in chefs_at(s, market):
+        t = s.today[seat]
+        t.claimed = True
+        if t.claim is not None:
+            by_slot.setdefault(t.claim, []).append(seat)
+    events: list[Event] = []
+    for slot, claimants in sorted(by_slot.items()):
+        ingredient = m.counter[slot]
+        assert ingredient is not None
+        if len(claimants) == 1:
+            seat = claimants[0]
+            cost = price(s, seat, market, ingredient)
+            if s.available(seat) < cost:
+                events.append(public("claim_void", f"{ops.name(s, seat)} can no longer pay for the "
+                                                    f"{INGREDIENTS[ingredient].name}.", seat=seat))
+                continue
+            take_card(s, seat, market, slot, cost)
+            events.append(public("claim_won", f"{ops.name(s, seat)} takes the {INGREDIENTS[ingredient].name} "
+                                              f"for {ops.money(cost)}.", seat=seat, market=market,
+                                 slot=slot, ingredient=ingredient, paid=cost))
+        else:
+            a = Auction(s.new_id(), market, slot, sorted(claimants))
+            s.auctions.append(a)
+            names = ", ".join(ops.name(s, c) for c in a.bidders)
+            events.append(public("auction", f"{names} all claim the {INGREDIENTS[ingredient].name}: "
+                                            f"an auction opens at {ops.money(min_bid(s, a))}.",
+                                 auction=a.id, market=market, slot=slot, bidders=list(a.bidders)))
+    events.append(public("buying_open", f"Buying opens at {MARKETS[market].name}.", market=market))
+    return events
+
+
+def min_bid(s: RivalState, a: Auction) -> int:
+    """The smallest bid now: the card's market price, then the high bid plus $100."""
+    if a.leader is None:
+        ingredient = s.markets[a.market].counter[a.slot]
+        assert ingredient is not None
+        return INGREDIENTS[ingredient].price
+    return a.high + BID_STEP
+
+
+def _auction(s: RivalState, seat: int, action: Action) -> Auction:
+    _active(s, seat)
+    ident = action.get("auction")
+    a = next((a for a in s.auctions if a.id == ident and not isinstance(ident, bool)), None)
+    require(a is not None, "There is no such auction.")
+    assert a is not None
+    require(seat in a.bidders, "You are not bidding in that auction.")
+    require(a.leader != seat, "You already have the high bid.")
+    return a
+
+
+def _bid(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Bid at least the minimum; the money is promised until someone bids more."""
+    a = _auction(s, seat, action)
+    amount = action.get("amount")
+    low = min_bid(s, a)
+    require(isinstance(amount, int) and not isinstance(amount, bool) and amount >= low,
+            f"The bid must be at least {ops.money(low)}.")
+    require(amount <= s.available(seat), f"You have only {ops.money(s.available(seat))} to bid.")
+    a.high, a.leader = amount, seat
+    ingredient = s.markets[a.market].counter[a.slot]
+    assert ingredient is not None
+    return [public("bid", f"{ops.name(s, seat)} bids {ops.money(amount)} for the {INGREDIENTS[ingredient].name}.",
+                   auction=a.id, seat=seat, amount=amount)] + _settle(s, a)
+
+
+def _pass(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    a = _auction(s, seat, action)
+    return pass_auction(s, seat, a)
+
+
+def pass_auction(s: RivalState, seat: int, a: Auction) -> list[Event]:
+    """Drop out of an auction (the high bidder cannot)."""
+    a.bidders.remove(seat)
+    return [public("pass", f"{ops.name(s, seat)} passes.", auction=a.id, seat=seat)] + _settle(s, a)
+
+
+def _settle(s: RivalState, a: Auction) -> list[Event]:
+    """An auction ends when only the high bidder is left (they pay and take the card) or
+    everyone has passed without a bid (the card stays on the counter)."""
+    if a.leader is not None and a.bidders == [a.leader]:
+        s.auctions.remove(a)
+        ingredient = take_card(s, a.leader, a.market, a.slot, a.high)
+        return [public("auction_won", f"{ops.name(s, a.leader)} wins the {INGREDIENTS[ingredient].name} "
+                                      f"for {ops.money(a.high)}.", auction=a.id, seat=a.leader, paid=a.high,
+                       ingredient=ingredient)]
+    if not a.bidders:
+        s.auctions.remove(a)
+        return [public("auction_void", "Everybody passed: the card stays on the counter.", auction=a.id)]
+    return []
+
+
+# ---- the Island --------------------------------------------------------------------------
+
+def _at_island(s: RivalState, seat: int) -> None:
+    _active(s, seat)
+    require(s.today[seat].location == ISLAND, "That is sold only at the Island.")
+
+
+def _buy_upgrade(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    _at_island(s, seat)
+    upgrade = action.get("upgrade")
+    require(isinstance(upgrade, str) and upgrade in UPGRADES, "There is no such upgrade.")
+    require(upgrade not in s.chefs[seat].upgrades, "You already have that upgrade.")
+    u = UPGRADES[upgrade]
+    ops.pay(s, seat, u.price)
+    s.chefs[seat].upgrades.append(upgrade)
+    events = [public("upgrade", f"{ops.name(s, seat)} buys the {u.name} for {ops.money(u.price)}.",
+                     seat=seat, upgrade=upgrade)]
+    return events + run_now(s, seat, ("upgrade", upgrade), {})
+
+
+def _buy_action(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    _at_island(s, seat)
+    require(s.action_deck or s.action_discard, "There are no action cards left.")
+    ops.pay(s, seat, ACTION_PRICE)
+    return ops.draw_action(s, seat)
+
+
+def _dump(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Dump garbage at the Island, $100 each."""
+    _at_island(s, seat)
+    count = action.get("count")
+    garbage = s.chefs[seat].garbage
+    require(isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= garbage,
+            f"You can dump between 1 and {garbage} garbage." if garbage else "You have no garbage.")
+    ops.pay(s, seat, DUMP_PRICE * count)
+    s.chefs[seat].garbage -= count
+    return [public("dump", f"{ops.name(s, seat)} dumps {count} garbage for {ops.money(DUMP_PRICE * count)}.",
+                   seat=seat, n=count)]
+
+
+# ---- barter ------------------------------------------------------------------------------
+
+def _count(value: Any, what: str) -> int:
+    require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+            f"The {what} in an offer must be a whole number, 0 or more.")
+    return value
+
+
+def parse_bundle(raw: Any) -> dict[str, Any]:
+    """One side of an offer: money, ingredients (a list or {id: count}), recipes, action
+    cards and garbage. Returns it in a normal form."""
+    require(isinstance(raw, dict), "Each side of an offer is an object: money, ingredients, recipes, actions, garbage.")
+    require(set(raw) <= set(BUNDLE_KEYS), f"An offer may hold only {', '.join(BUNDLE_KEYS)}.")
+    items = raw.get("ingredients", {})
+    if isinstance(items, list):
+        counted: dict[str, int] = {}
+        for i in items:
+            require(isinstance(i, str), "Ingredients are named by their ids.")
+            counted[i] = counted.get(i, 0) + 1
+        items = counted
+    require(isinstance(items, dict), "Ingredients are a list or a map of counts.")
+    ingredients = {}
+    for key, n in sorted(items.items()):
+        require(isinstance(key, str) and key in INGREDIENTS, f"There is no ingredient {key!r}.")
+        if _count(n, "ingredient counts"):
+            ingredients[key] = n
+    bundle = {"money": _count(raw.get("money", 0), "money"), "ingredients": ingredients,
+              "recipes": _ids(raw.get("recipes", []), RECIPES, "recipe"),
+              "actions": _ids(raw.get("actions", []), None, "action card"),
+              "garbage": _count(raw.get("garbage", 0), "garbage")}
+    return bundle
+
+
+def _ids(raw: Any, known: Any, what: str) -> list[str]:
+    require(isinstance(raw, list) and all(isinstance(x, str) for x in raw) and len(set(raw)) == len(raw),
+            f"The {what}s in an offer are a list of different ids.")
+    if known is not None:
+        require(all(x in known for x in raw), f"There is no such {what}.")
+    return sorted(raw)
+
+
+def empty(bundle: dict[str, Any]) -> bool:
+    return not any(bundle[k] for k in BUNDLE_KEYS)
+
+
+def holds(s: RivalState, seat: int, bundle: dict[str, Any]) -> bool:
+    """Does the chef still hold everything in ``bundle``?"""
+    p = s.chefs[seat]
+    return (s.available(seat) >= bundle["money"] and p.garbage >= bundle["garbage"]
+            and all(p.ingredients.get(i, 0) >= n for i, n in bundle["ingredients"].items())
+            and all(r in p.recipes for r in bundle["recipes"])
+            and all(a in p.actions for a in bundle["actions"]))
+
+
+def recipes_fit(s: RivalState, offer: Offer) -> bool:
+    """After the trade each chef holds at most one basic and one gourmet recipe."""
+    for seat, gets, gives in ((offer.frm, offer.get, offer.give), (offer.to, offer.give, offer.get)):
+        after = [r for r in s.chefs[seat].recipes if r not in gives["recipes"]] + gets["recipes"]
+        kinds = [RECIPES[r].kind for r in after]
+        if len(kinds) != len(set(kinds)):
+            return False
+    return True
+
+
+def describe(bundle: dict[str, Any]) -> str:
+    parts = [f"{n} × {INGREDIENTS[i].name}" if n > 1 else INGREDIENTS[i].name for i, n in bundle["ingredients"].items()]
+    parts += [RECIPES[r].name for r in bundle["recipes"]]
+    parts += [action_kind(a).name for a in bundle["actions"]]
+    if bundle["money"]:
+        parts.append(ops.money(bundle["money"]))
+    if bundle["garbage"]:
+        parts.append(f"{bundle['garbage']} garbage")
+    return ", ".join(parts) or "nothing"
+
+
+def _offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Offer a trade to another chef; it stays open until accepted, declined or withdrawn."""
+    _active(s, seat)
+    to = action.get("to")
+    require(isinstance(to, int) and not isinstance(to, bool) and 0 <= to < len(s.players) and to != seat,
+            "Offer to another chef.")
+    require(not s.today[to].done, f"{ops.name(s, to)} is done for today.")
+    give, get = parse_bundle(action.get("give")), parse_bundle(action.get("get"))
+    require(not (empty(give) and empty(get)), "An offer must hold something.")
+    require(holds(s, seat, give), "You do not hold everything you offer.")
+    require(sum(o.frm == seat for o in s.offers) < MAX_OFFERS, f"You may have at most {MAX_OFFERS} open offers.")
+    o = Offer(s.new_id(), seat, to, give, get)
+    s.offers.append(o)
+    return [public("offer", f"{ops.name(s, seat)} offers {ops.name(s, to)} {describe(give)} for {describe(get)}.",
+                   offer=o.id, frm=seat, to=to)]
+
+
+def _take_offer(s: RivalState, seat: int, action: Action, mine: bool) -> Offer:
+    """Close an open offer made to ``seat`` (or by it, when ``mine``) and return it."""
+    _active(s, seat)
+    ident = action.get("offer")
+    o = next((o for o in s.offers if o.id == ident and not isinstance(ident, bool)), None)
+    require(o is not None, "There is no such open offer.")
+    assert o is not None
+    if mine:
+        require(o.frm == seat, "That is not your offer.")
+    else:
+        require(o.to == seat, "That offer was not made to you.")
+    s.offers.remove(o)
+    return o
+
+
+def _accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Accept an offer made to you: it is carried out whole if both still hold what they
+    offered and the recipe limits hold after it; otherwise it falls through."""
+    o = _take_offer(s, seat, action, mine=False)
+    if not (holds(s, o.frm, o.give) and holds(s, o.to, o.get)):
+        return [public("trade_failed", f"The trade between {ops.name(s, o.frm)} and {ops.name(s, seat)} falls "
+                                       "through: one of them no longer holds what was offered.", offer=o.id)]
+    if not recipes_fit(s, o):
+        return [public("trade_failed", f"The trade between {ops.name(s, o.frm)} and {ops.name(s, seat)} falls "
+                                       "through: a chef may hold only one basic and one gourmet recipe.",
+                       offer=o.id)]
+    _move_bundle(s, o.frm, o.to, o.give)
+    _move_bundle(s, o.to, o.frm, o.get)
+    s.trades += 1
+    events = [public("trade", f"{ops.name(s, o.frm)} and {ops.name(s, seat)} trade: {describe(o.give)} for "
+                              f"{describe(o.get)}.", offer=o.id, frm=o.frm, to=o.to)]
+    return events + fire(s, "traded", [o.frm, o.to], {"offer": o.id})[1]
+
+
+def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> None:
+    ops.transfer(s, frm, to, bundle["money"])
+    for i, n in bundle["ingredients"].items():
+        ops.remove_ingredient(s, frm, i, n)
+        ops.add_ingredient(s, to, i, n)
+    for r in bundle["recipes"]:
+        s.chefs[frm].recipes.remove(r)
+        s.chefs[to].recipes.append(r)
+    for a in bundle["actions"]:
+        s.chefs[frm].actions.remove(a)
+        s.chefs[to].actions.append(a)
+    s.chefs[frm].garbage -= bundle["garbage"]
+    s.chefs[to].garbage += bundle["garbage"]
+
+
+def _decline(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    o = _take_offer(s, seat, action, mine=False)
+    return [public("decline", f"{ops.name(s, seat)} declines {ops.name(s, o.frm)}'s offer.", offer=o.id)]
+
+
+def _withdraw(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    o = _take_offer(s, seat, action, mine=True)
+    return [public("withdraw", f"{ops.name(s, seat)} withdraws an offer to {ops.name(s, o.to)}.", offer=o.id)]
+
+
+# ---- done, and the phase -----------------------------------------------------------------
+
+def _done(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Finish with the market: waive an open claim, pass in auctions you do not lead,
+    withdraw your offers and decline those made to you."""
+    _active(s, seat)
+    return finish(s, seat)
+
+
+def finish(s: RivalState, seat: int) -> list[Event]:
+    events: list[Event] = [public("done", f"{ops.name(s, seat)} is done at the market.", seat=seat)]
+    t = s.today[seat]
+    t.done = True
+    location = t.location
+    if location in MARKETS and not s.markets[location].claims_resolved and not t.claimed:
+        t.claimed = True
+        events += _maybe_resolve(s, location)
+    for a in [a for a in s.auctions if seat in a.bidders and a.leader != seat]:
+        events += pass_auction(s, seat, a)
+    s.offers = [o for o in s.offers if seat not in (o.frm, o.to)]
+    return events
+
+
+class BuyAndBarter(Phase):
+    id = BUY_BARTER
+    name = "BUY and BARTER"
+    handlers = {
+        "claim": _claim, "no_claim": _waive, "bid": _bid, "pass": _pass, "buy": _buy,
+        "buy_upgrade": _buy_upgrade, "buy_action": _buy_action, "dump": _dump,
+        "offer": _offer, "accept": _accept, "decline": _decline, "withdraw": _withdraw, "done": _done,
+    }
+
+    def begin(self, s: RivalState, now: int) -> list[Event]:
+        events = [public("phase", f"Day {s.day}: BUY and BARTER — {s.options.market_ms // 1000} seconds on the clock.",
+                         phase=self.id)]
+        for market in s.markets.values():
+            market.claims_resolved = not chefs_at(s, market.id)
+        return events
+
+    def claim_deadline(self, s: RivalState) -> int | None:
+        if all(m.claims_resolved for m in s.markets.values()):
+            return None
+        return s.phase_since + s.options.claim_ms
+
+    def deadline(self, s: RivalState) -> int | None:
+        end = s.phase_since + s.options.market_ms
+        claims = self.claim_deadline(s)
+        return end if claims is None else min(claims, end)
+
+    def timeout(self, s: RivalState, now: int) -> list[Event]:
+        """The claim window closes (open claims are settled), or the market closes: open
+        auctions give their card to nobody and everyone is done."""
+        events: list[Event] = []
+        for m in s.markets.values():
+            if not m.claims_resolved:
+                events += resolve_claims(s, m.id)
+        if now >= s.phase_since + s.options.market_ms:
+            for a in s.auctions:
+                s.fizzled_auctions += 1
+                ingredient = s.markets[a.market].counter[a.slot]
+                events.append(public("auction_void", f"Time's up: nobody gets the "
+                                                     f"{INGREDIENTS[ingredient or ''].name if ingredient else 'card'}.",
+                                     auction=a.id))
+            s.auctions = []
+            for t in s.today:
+                t.done = True
+            events.append(public("market_closed", "Time's up: the market closes.", phase=self.id))
+        return events
+
+    def over(self, s: RivalState) -> bool:
+        return all(t.done for t in s.today)
+
+    def end(self, s: RivalState, now: int) -> list[Event]:
+        s.offers = []
+        s.auctions = []
+        return []
+
+    def legal(self, s: RivalState, seat: int) -> list[Action]:
+        from .choices import market_options
+
+        return market_options(s, seat)
+
+    def prompt(self, s: RivalState, seat: int | None) -> str:
+        if seat is None:
+            return "The market is open: chefs claim, bid, buy and barter."
+        t = s.today[seat]
+        if t.done:
+            return "You are done — waiting for the others or the clock."
+        mine = [a for a in s.auctions if seat in a.bidders and a.leader != seat]
+        if mine:
+            return f"Bid at least {ops.money(min_bid(s, mine[0]))} or pass in the auction."
+        if t.location in MARKETS and not t.claimed:
+            return "Claim one counter card at your market (or make no claim)."
+        if t.location == ISLAND:
+            return "At the Island: buy upgrades or action cards, dump garbage, barter — then say done."
+        return "Buy at your market, barter with anyone — then say done."
+
+    def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        return {
+            "claim_deadline": self.claim_deadline(s),
+            "ends": s.phase_since + s.options.market_ms,
+            "auctions": [auction_view(s, a) for a in s.auctions],
+            "offers": {
+                "incoming": [offer_view(s, o) for o in s.offers if o.to == seat],
+                "outgoing": [offer_view(s, o) for o in s.offers if o.frm == seat],
+            },
+        }
+
+
+def auction_view(s: RivalState, a: Auction) -> dict[str, Any]:
+    return {"id": a.id, "market": a.market, "slot": a.slot, "ingredient": s.markets[a.market].counter[a.slot],
+            "bidders": list(a.bidders), "high": a.high, "leader": a.leader, "min_bid": min_bid(s, a)}
+
+
+def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
+    return {"id": o.id, "from": o.frm, "to": o.to, "give": o.give, "get": o.get,
+            "text": f"{describe(o.give)} for {describe(o.get)}",
+            "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o)}
+
+
+PHASE = register(BuyAndBarter())
+
+__all__ = ["IllegalAction", "PHASE", "buy_slot", "check_slot", "finish", "holds", "parse_bundle", "price"]

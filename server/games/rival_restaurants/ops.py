@@ -1,0 +1,117 @@
+"""The primitive moves of Rival Restaurants: money, cards and garbage changing hands.
+
+Every change of ownership goes through these few functions, so money and cards are
+conserved by construction: the bank's balance (``state.bank``) records what it took and
+paid, garbage comes from and returns to an unlimited supply.
+"""
+
+from __future__ import annotations
+
+from server.engine import Event, IllegalAction, public
+
+from .cards import ACTION_CARDS, INGREDIENTS, KINDS, RECIPES, action_kind
+from .state import RivalState
+
+
+def name(s: RivalState, seat: int) -> str:
+    return s.players[seat]
+
+
+def money(n: int) -> str:
+    return f"${n:,}"
+
+
+def pay(s: RivalState, seat: int, amount: int) -> None:
+    """A chef pays the bank; they must have the money free of their leading bids."""
+    if amount > s.available(seat):
+        raise IllegalAction(f"{name(s, seat)} has only {money(s.available(seat))} to spend, not {money(amount)}.")
+    s.chefs[seat].money -= amount
+    s.bank += amount
+
+
+def earn(s: RivalState, seat: int, amount: int) -> None:
+    """The bank pays a chef."""
+    s.chefs[seat].money += amount
+    s.bank -= amount
+
+
+def transfer(s: RivalState, frm: int, to: int, amount: int) -> None:
+    """Money from one chef to another (never more than the payer has free)."""
+    if amount > s.available(frm):
+        raise IllegalAction(f"{name(s, frm)} has only {money(s.available(frm))} to spare, not {money(amount)}.")
+    s.chefs[frm].money -= amount
+    s.chefs[to].money += amount
+
+
+def add_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> None:
+    held = s.chefs[seat].ingredients
+    held[ingredient] = held.get(ingredient, 0) + n
+
+
+def remove_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> None:
+    held = s.chefs[seat].ingredients
+    if held.get(ingredient, 0) < n:
+        raise IllegalAction(f"{name(s, seat)} does not have {n} × {INGREDIENTS[ingredient].name}.")
+    held[ingredient] -= n
+    if not held[ingredient]:
+        del held[ingredient]
+
+
+def discard_ingredient(s: RivalState, ingredient: str) -> None:
+    """A used ingredient goes to its market's discard pile, to refill the shelf later."""
+    s.markets[INGREDIENTS[ingredient].market].discard.append(ingredient)
+
+
+def refill_deck(s: RivalState, deck: list[str], discard: list[str]) -> None:
+    """An empty deck takes its discard pile, shuffled."""
+    if not deck and discard:
+        deck.extend(s.rng.shuffled(discard))
+        discard.clear()
+
+
+def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Event]:
+    """Draw ``draw`` recipes of ``kind``; keep the one worth most popularity (the first of
+    equals), discard the others face up."""
+    drawn: list[str] = []
+    for _ in range(draw):
+        refill_deck(s, s.decks[kind], s.recipe_discards[kind])
+        if s.decks[kind]:
+            drawn.append(s.decks[kind].pop())
+    if not drawn:
+        return [public("no_recipe", f"The {kind} recipe deck is empty: {name(s, seat)} draws nothing.", seat=seat)]
+    keep = max(drawn, key=lambda r: RECIPES[r].points)
+    s.chefs[seat].recipes.append(keep)
+    s.recipe_discards[kind].extend(r for r in drawn if r != keep)
+    others = [RECIPES[r].name for r in drawn if r != keep]
+    extra = f" (and discards {', '.join(others)})" if others else ""
+    return [public("draw_recipe", f"{name(s, seat)} draws {RECIPES[keep].name}{extra}.",
+                   seat=seat, recipe=keep, discarded=[r for r in drawn if r != keep])]
+
+
+def discard_recipe(s: RivalState, seat: int, recipe: str) -> None:
+    s.chefs[seat].recipes.remove(recipe)
+    s.recipe_discards[RECIPES[recipe].kind].append(recipe)
+
+
+def draw_action(s: RivalState, seat: int) -> list[Event]:
+    """Draw the top action card (the discard pile is reshuffled when the deck is empty)."""
+    refill_deck(s, s.action_deck, s.action_discard)
+    if not s.action_deck:
+        return [public("no_action", "The action deck is empty.", seat=seat)]
+    card = s.action_deck.pop()
+    s.chefs[seat].actions.append(card)
+    return [public("draw_action", f"{name(s, seat)} draws the action card {action_kind(card).name}.",
+                   seat=seat, card=card)]
+
+
+def recipe_of_kind(s: RivalState, seat: int, kind: str) -> str | None:
+    return next((r for r in s.chefs[seat].recipes if RECIPES[r].kind == kind), None)
+
+
+def missing_kinds(s: RivalState, seat: int) -> list[str]:
+    """The recipe kinds a chef holds none of."""
+    return [k for k in KINDS if recipe_of_kind(s, seat, k) is None]
+
+
+def card_name(card: str) -> str:
+    return action_kind(card).name if card.rsplit("-", 1)[0] in ACTION_CARDS else card

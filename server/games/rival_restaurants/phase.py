@@ -1,0 +1,59 @@
+"""A phase of the day, as a plug-in: the day is ``state.day_plan``, a list of phase ids, and
+each id names a ``Phase`` in ``PHASES``. An expansion adds a phase (say, an auction before
+MONEY and MOVE) by registering one and inserting its id in the plan; nothing else changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from server.engine import Action, Event
+
+from .state import RivalState
+
+Handler = Callable[[RivalState, int, Action, int], list[Event]]
+
+
+class Phase:
+    """One step of the day. ``handlers`` maps an action type to the function applying it to
+    a copy of the state (raising ``IllegalAction`` leaves the original untouched)."""
+
+    id: str = ""
+    name: str = ""
+    handlers: dict[str, Handler] = {}
+
+    def begin(self, s: RivalState, now: int) -> list[Event]:
+        """Set the phase up (``s.phase`` and ``s.phase_since`` are already set)."""
+        return []
+
+    def legal(self, s: RivalState, seat: int) -> list[Action]:
+        return []
+
+    def deadline(self, s: RivalState) -> int | None:
+        return None
+
+    def timeout(self, s: RivalState, now: int) -> list[Event]:
+        """Time has come: move the phase on (the runtime's ``timeout`` action)."""
+        return []
+
+    def over(self, s: RivalState) -> bool:
+        return True
+
+    def end(self, s: RivalState, now: int) -> list[Event]:
+        """Wrap the phase up before the next one begins."""
+        return []
+
+    def prompt(self, s: RivalState, seat: int | None) -> str:
+        return ""
+
+    def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        """The phase's own part of a seat's view."""
+        return {}
+
+
+PHASES: dict[str, Phase] = {}
+
+
+def register(phase: Phase) -> Phase:
+    PHASES[phase.id] = phase
+    return phase

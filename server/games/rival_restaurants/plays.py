@@ -1,0 +1,100 @@
+"""Playing an action card or using an active chef power — one path for both.
+
+A play belongs to one phase (printed on the card or chef), may target another chef and may
+need a choice. Before it resolves, the ``before_play`` moment lets any chef's effect stop it
+(Clam-Voyance); a play whose ``Play.stoppable`` is false (a SPORK's) cannot be stopped.
+Then its immediate effects run and its lasting ones hold for the rest of the day, on the
+player or on the target. A chef plays at most one action card a day and uses an active
+power once a day.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine import Action, Event, public, require
+
+from . import ops
+from .cards import ACTION_CARDS, CHEFS, MYSTERY_MART, PHASE_NAMES, Play, action_kind
+from .effects import Source, check_now, fire, run_now, source_effects, source_name
+from .state import RivalState
+
+
+def _choices(s: RivalState, seat: int, play: Play, action: Action) -> dict[str, Any]:
+    """The target and choices of a play, checked against its ``Play``."""
+    require(s.phase == play.phase, f"That can only be used in {PHASE_NAMES.get(play.phase, play.phase)}.")
+    values: dict[str, Any] = {}
+    if play.target is not None:
+        target = action.get("target")
+        require(isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(s.players)
+                and target != seat, "Choose another chef as the target.")
+        if play.target == "chef_here":
+            here = s.today[seat].location
+            require(here is not None and here != MYSTERY_MART, "That does not work at the Mystery Mart.")
+            require(s.today[target].location == here, f"{ops.name(s, target)} is not at your location.")
+        values["target"] = target
+    for key in {"ingredient": ("ingredient",), "slot": ("market", "slot"), "kind": ("kind",)}.get(play.choice or "", ()):
+        values[key] = action.get(key)
+    return values
+
+
+def _resolve(s: RivalState, seat: int, src: Source, play: Play, values: dict[str, Any]) -> list[Event]:
+    """Give other chefs' effects the chance to stop the play, then carry it out."""
+    v, events = fire(s, "before_play", [i for i in range(len(s.players)) if i != seat],
+                     {"player": seat, "stopped": False, "stoppable": play.stoppable, "source": list(src)})
+    if v["stopped"]:
+        return events
+    events += run_now(s, seat, src, values)
+    for on in sorted({e.on for e in source_effects(*src) if e.moment != "now"}):
+        affected = values["target"] if on == "target" else seat
+        s.today[affected].effects.append((src[0], src[1], on))
+    return events
+
+
+def _play(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Play an action card from your hand (one a day)."""
+    card = action.get("card")
+    require(isinstance(card, str) and card in s.chefs[seat].actions, "You do not hold that action card.")
+    kind = action_kind(card)
+    require(s.today[seat].played is None, "You have already played an action card today.")
+    require(not s.today[seat].done or kind.play.phase != "buy_barter", "You are done at the market today.")
+    values = _choices(s, seat, kind.play, action)
+    src: Source = ("action", kind.id)
+    check_now(s, seat, src, values)
+    s.chefs[seat].actions.remove(card)
+    s.action_discard.append(card)
+    s.today[seat].played = card
+    on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
+    events = [public("play", f"{ops.name(s, seat)} plays {kind.name}{on}.", seat=seat, card=card,
+                     target=values.get("target"))]
+    return events + _resolve(s, seat, src, kind.play, values)
+
+
+def _power(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Use your chef's active power (once a day, in its phase)."""
+    chef = CHEFS[s.chefs[seat].chef]
+    require(chef.play is not None, f"{chef.name}'s power is not used like that.")
+    assert chef.play is not None
+    require(not s.today[seat].power_used, "You have already used your power today.")
+    require(not s.today[seat].done or chef.play.phase != "buy_barter", "You are done at the market today.")
+    values = _choices(s, seat, chef.play, action)
+    src: Source = ("chef", chef.id)
+    check_now(s, seat, src, values)
+    s.today[seat].power_used = True
+    on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
+    events = [public("power", f"{ops.name(s, seat)} uses {source_name(src)}{on}.", seat=seat,
+                     target=values.get("target"))]
+    return events + _resolve(s, seat, src, chef.play, values)
+
+
+HANDLERS = {"play": _play, "power": _power}
+
+
+def playable_cards(s: RivalState, seat: int) -> list[str]:
+    """Action cards in hand that belong to the current phase, if none was played today."""
+    if s.today[seat].played is not None:
+        return []
+    return [c for c in s.chefs[seat].actions if action_kind(c).play.phase == s.phase]
+
+
+__all__ = ["ACTION_CARDS", "HANDLERS", "playable_cards"]

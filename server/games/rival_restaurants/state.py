@@ -1,0 +1,178 @@
+"""Rival Restaurants: the state of a match, as plain data."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from server.engine import Options, Rng, State
+
+from .cards import DAY_PLAN, GOAL
+
+
+class RivalRestaurantsOptions(Options):
+    market_ms: int = Field(
+        60_000, ge=10_000, le=600_000, title="BUY and BARTER length (ms)",
+        description="How long the market lasts; it ends early when every chef says done.",
+    )
+    claim_ms: int = Field(
+        15_000, ge=2_000, le=120_000, title="Claim window (ms)",
+        description="At the start of the market, how long chefs have to claim one counter card "
+                    "before buying opens at their location.",
+    )
+    move_ms: int = Field(
+        30_000, ge=5_000, le=300_000, title="Move pick deadline (ms)",
+        description="Chefs who have not picked a location by then go to the Island.",
+    )
+    cook_ms: int = Field(
+        30_000, ge=5_000, le=300_000, title="Cook deadline (ms)",
+        description="Chefs who have not finished declaring by then cook what they declared.",
+    )
+    goal: int = Field(GOAL, ge=5, le=60, title="Popularity to win",
+                      description="The game ends on the day a chef reaches it.")
+    max_days: int = Field(
+        18, ge=3, le=60, title="Closing day",
+        description="If nobody has reached the goal by the end of this day, the most popular chef wins.",
+    )
+    random_chefs: bool = Field(True, title="Random chefs and restaurants",
+                               description="Deal chefs and restaurants at random (off: in seat order).")
+
+
+@dataclass
+class Pantry:
+    """Everything one chef owns — all of it face up."""
+
+    chef: str
+    restaurant: str
+    money: int = 0
+    popularity: int = 0
+    ingredients: dict[str, int] = field(default_factory=dict)
+    recipes: list[str] = field(default_factory=list)  # at most one basic and one gourmet
+    actions: list[str] = field(default_factory=list)
+    garbage: int = 0
+    upgrades: list[str] = field(default_factory=list)
+    levels: list[int] = field(default_factory=list)  # level thresholds reached
+    gourmet_cooked: int = 0
+    cooked: list[str] = field(default_factory=list)
+
+    def clone(self) -> "Pantry":
+        p = copy.copy(self)
+        p.ingredients = dict(self.ingredients)
+        p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
+        p.levels, p.cooked = list(self.levels), list(self.cooked)
+        return p
+
+
+@dataclass
+class Today:
+    """One chef's day: picks, claims, flags. Reset every morning."""
+
+    pick: str | None = None  # secret until the reveal
+    foresee: int | None = None  # Clam-Voyance's secret pick of a chef
+    location: str | None = None  # after the reveal
+    claimed: bool = False  # claimed a counter card or waived the claim
+    claim: int | None = None  # the claimed slot
+    done: bool = False  # finished with BUY and BARTER
+    played: str | None = None  # the action card played today (one a day)
+    power_used: bool = False
+    foreseen_hit: bool = False  # Clam-Voyance's foresight came true today
+    dishes: list[dict[str, Any]] = field(default_factory=list)  # secret until served
+    ready: bool = False  # finished declaring dishes
+    trade_bonus: int = 0  # money earned from completed barters today
+    effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
+
+    def clone(self) -> "Today":
+        t = copy.copy(self)
+        t.dishes, t.effects = list(self.dishes), list(self.effects)
+        return t
+
+
+@dataclass
+class MarketState:
+    id: str
+    counter: list[str | None]  # face up, by slot; None: empty slot
+    shelf: list[str]  # face down; the top is the end of the list
+    discard: list[str] = field(default_factory=list)
+    claims_resolved: bool = False
+
+    def clone(self) -> "MarketState":
+        return MarketState(self.id, list(self.counter), list(self.shelf), list(self.discard), self.claims_resolved)
+
+
+@dataclass
+class Auction:
+    id: int
+    market: str
+    slot: int
+    bidders: list[int]  # claimants still in
+    high: int = 0
+    leader: int | None = None
+
+
+@dataclass
+class Offer:
+    id: int
+    frm: int
+    to: int
+    give: dict[str, Any]  # bundle: money, ingredients, recipes, actions, garbage
+    get: dict[str, Any]
+
+
+@dataclass
+class RivalState(State):
+    players: list[str]
+    options: RivalRestaurantsOptions
+    rng: Rng
+    chefs: list[Pantry]
+    today: list[Today]
+    markets: dict[str, MarketState]
+    decks: dict[str, list[str]]  # recipe decks by kind; the top is the end
+    recipe_discards: dict[str, list[str]]
+    action_deck: list[str]
+    action_discard: list[str] = field(default_factory=list)
+    day_plan: list[str] = field(default_factory=lambda: list(DAY_PLAN))
+    day: int = 1
+    phase: str = DAY_PLAN[0]
+    phase_since: int = 0
+    auctions: list[Auction] = field(default_factory=list)
+    offers: list[Offer] = field(default_factory=list)
+    next_id: int = 1
+    bank: int = 0  # money paid to the bank minus money paid by it
+    last_cook: list[dict[str, Any]] = field(default_factory=list)  # the last COOK and COUNTER, public
+    end_reason: str | None = None
+    trades: int = 0
+    fizzled_auctions: int = 0
+
+    def clone(self) -> "RivalState":
+        """A copy that ``apply`` may change. Shared with the original: the players' names,
+        the options, and the offers, dishes and cook records, which are replaced, never
+        changed in place."""
+        s = copy.copy(self)
+        s.rng = Rng(self.rng.state)
+        s.chefs = [p.clone() for p in self.chefs]
+        s.today = [t.clone() for t in self.today]
+        s.markets = {k: m.clone() for k, m in self.markets.items()}
+        s.decks = {k: list(v) for k, v in self.decks.items()}
+        s.recipe_discards = {k: list(v) for k, v in self.recipe_discards.items()}
+        s.action_deck, s.action_discard = list(self.action_deck), list(self.action_discard)
+        s.day_plan = list(self.day_plan)
+        s.auctions = [copy.copy(a) for a in self.auctions]
+        for a in s.auctions:
+            a.bidders = list(a.bidders)
+        s.offers, s.last_cook = list(self.offers), list(self.last_cook)
+        return s
+
+    def reserved(self, seat: int) -> int:
+        """Money promised by a seat's leading bids."""
+        return sum(a.high for a in self.auctions if a.leader == seat)
+
+    def available(self, seat: int) -> int:
+        """Money a seat may spend now: what it holds less its leading bids."""
+        return self.chefs[seat].money - self.reserved(seat)
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
