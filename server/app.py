@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.database_url)
         try:
             revision = await upgrade(db)
-            log.info("database %s at revision %s", db.url.render_as_string(hide_password=True), revision)
+            log.info("database %s at revision %s", db.safe_url, revision)
             runtime = Runtime(settings, Store(db))
             await runtime.start()
             app.state.db, app.state.runtime = db, runtime

@@ -12,8 +12,7 @@ router = APIRouter(tags=["operations"])
 @router.get("/healthz", summary="Is the server up and its database reachable?")
 async def healthz(request: Request) -> Response:
     try:
-        async with request.app.state.db.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+        await request.app.state.db.read(lambda conn: conn.execute(text("SELECT 1")).scalar())
     except Exception as exc:  # report, never crash
         return Response(f'{{"status":"unavailable","database":"{type(exc).__name__}"}}', status_code=503,
                         media_type="application/json")

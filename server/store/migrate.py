@@ -36,8 +36,7 @@ def head_revision() -> str | None:
 
 
 async def current_revision(db: Database) -> str | None:
-    async with db.engine.connect() as conn:
-        return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())
+    return await db.read(lambda conn: MigrationContext.configure(conn).get_current_revision())
 
 
 async def upgrade(db: Database, revision: str = "head") -> str | None:
@@ -45,14 +44,10 @@ async def upgrade(db: Database, revision: str = "head") -> str | None:
     config = alembic_config()
 
     def run(connection: Connection) -> None:
+        if not db.is_sqlite:
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
-    async with db.engine.connect() as conn:
-        if db.is_sqlite:
-            conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
-        async with conn.begin():
-            if not db.is_sqlite:
-                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
-            await conn.run_sync(run)
+    await db.exclusive(run)
     return await current_revision(db)

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .database import Database
 from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
 from .tables import ActionRow, ChatRow, MatchRow, SeatRow, SnapshotRow
+
+matches, seats, actions = MatchRow.__table__, SeatRow.__table__, ActionRow.__table__
+snapshots, chat = SnapshotRow.__table__, ChatRow.__table__
 
 
 class MatchNotFound(LookupError):
@@ -40,17 +44,24 @@ class SeqTaken(RuntimeError):
     """Another writer committed an action at this ``seq`` first."""
 
 
-def _seat(row: SeatRow) -> SeatRecord:
+def _seat(row: Row[Any]) -> SeatRecord:
     return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at)
 
 
-def _match(row: MatchRow, seats: Iterable[SeatRow] = ()) -> MatchRecord:
+def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
     return MatchRecord(
         id=row.id, game=row.game, options=dict(row.options), players=row.players, bots=row.bots,
         seed=row.seed, status=row.status, created_at=row.created_at, started_at=row.started_at,
         finished_at=row.finished_at, result=row.result,
-        seats=tuple(sorted((_seat(s) for s in seats), key=lambda s: s.seat)),
+        seats=tuple(sorted((_seat(s) for s in seat_rows), key=lambda s: s.seat)),
     )
+
+
+def _get_match(conn: Connection, match_id: str) -> MatchRecord:
+    row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+    if row is None:
+        raise MatchNotFound(match_id)
+    return _match(row, conn.execute(select(seats).where(seats.c.match_id == match_id)).all())
 
 
 class Store:
@@ -66,127 +77,122 @@ class Store:
         running at once (``started_at = now``)."""
         bots = len(bot_names)
         full = bots == players
-        row = MatchRow(id=id, game=game, options=options, players=players, bots=bots, humans_joined=0,
-                       seed=seed, status="running" if full else "open", created_at=now,
-                       started_at=now if full else None)
-        seats = [SeatRow(match_id=id, seat=players - bots + i, name=name, token_hash=None, bot=True,
-                         joined_at=now) for i, name in enumerate(bot_names)]
-        async with self.db.sessions.begin() as session:
-            session.add(row)
-            await session.flush()
-            session.add_all(seats)
-        return _match(row, seats)
+
+        def work(conn: Connection) -> MatchRecord:
+            conn.execute(insert(matches).values(
+                id=id, game=game, options=options, players=players, bots=bots, humans_joined=0, seed=seed,
+                status="running" if full else "open", created_at=now, started_at=now if full else None))
+            if bot_names:
+                conn.execute(insert(seats), [
+                    {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
+                     "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
+            return _get_match(conn, id)
+
+        return await self.db.write(work)
 
     async def get_match(self, match_id: str) -> MatchRecord:
-        async with self.db.sessions() as session:
-            row = await session.get(MatchRow, match_id)
-            if row is None:
-                raise MatchNotFound(match_id)
-            seats = (await session.scalars(select(SeatRow).where(SeatRow.match_id == match_id))).all()
-            return _match(row, seats)
+        return await self.db.read(lambda conn: _get_match(conn, match_id))
 
     async def join(self, match_id: str, name: str, token_hash: str, now: int) -> tuple[int, MatchRecord]:
         """Claim the next human seat for ``name``; the last one starts the match at ``now``.
         Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull`` or ``NameTaken``."""
-        async with self.db.sessions.begin() as session:
-            claimed = (await session.execute(
-                update(MatchRow)
-                .where(MatchRow.id == match_id, MatchRow.status == "open",
-                       MatchRow.humans_joined < MatchRow.players - MatchRow.bots)
-                .values(humans_joined=MatchRow.humans_joined + 1)
-                .returning(MatchRow.humans_joined, MatchRow.players, MatchRow.bots)
-            )).first()
+
+        def work(conn: Connection) -> tuple[int, MatchRecord]:
+            claimed = conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id, matches.c.status == "open",
+                       matches.c.humans_joined < matches.c.players - matches.c.bots)
+                .values(humans_joined=matches.c.humans_joined + 1)
+                .returning(matches.c.humans_joined, matches.c.players, matches.c.bots)
+            ).first()
             if claimed is None:
-                row = await session.get(MatchRow, match_id)
-                if row is None:
+                status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
+                if status is None:
                     raise MatchNotFound(match_id)
-                raise MatchNotOpen(match_id) if row.status != "open" else MatchFull(match_id)
+                raise MatchNotOpen(match_id) if status != "open" else MatchFull(match_id)
             joined, players, bots = claimed
-            taken = await session.scalar(select(func.count()).select_from(SeatRow).where(
-                SeatRow.match_id == match_id, SeatRow.name == name))
-            if taken:
+            if conn.execute(select(func.count()).select_from(seats).where(
+                    seats.c.match_id == match_id, seats.c.name == name)).scalar():
                 raise NameTaken(name)
-            seat = joined - 1
-            session.add(SeatRow(match_id=match_id, seat=seat, name=name, token_hash=token_hash,
-                                bot=False, joined_at=now))
+            conn.execute(insert(seats).values(match_id=match_id, seat=joined - 1, name=name,
+                                              token_hash=token_hash, bot=False, joined_at=now))
             if joined == players - bots:
-                await session.execute(update(MatchRow).where(MatchRow.id == match_id)
-                                      .values(status="running", started_at=now))
-            await session.flush()
-        return seat, await self.get_match(match_id)
+                conn.execute(update(matches).where(matches.c.id == match_id)
+                             .values(status="running", started_at=now))
+            return joined - 1, _get_match(conn, match_id)
+
+        return await self.db.write(work)
 
     async def list_matches(self, *, status: str | None = None, game: str | None = None,
                            limit: int = 20, offset: int = 0) -> tuple[list[MatchRecord], int]:
         """A page of matches, newest first, and how many match the filters in all."""
         where = []
         if status:
-            where.append(MatchRow.status == status)
+            where.append(matches.c.status == status)
         if game:
-            where.append(MatchRow.game == game)
-        async with self.db.sessions() as session:
-            total = await session.scalar(select(func.count()).select_from(MatchRow).where(*where)) or 0
-            rows = (await session.scalars(
-                select(MatchRow).where(*where)
-                .order_by(MatchRow.created_at.desc(), MatchRow.id).limit(limit).offset(offset)
-            )).all()
-            seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+            where.append(matches.c.game == game)
+
+        def work(conn: Connection) -> tuple[list[MatchRecord], int]:
+            total = conn.execute(select(func.count()).select_from(matches).where(*where)).scalar() or 0
+            rows = conn.execute(select(matches).where(*where)
+                                .order_by(matches.c.created_at.desc(), matches.c.id)
+                                .limit(limit).offset(offset)).all()
+            by_match: dict[str, list[Row[Any]]] = {r.id: [] for r in rows}
             if rows:
-                for s in (await session.scalars(select(SeatRow).where(SeatRow.match_id.in_(list(seats))))).all():
-                    seats[s.match_id].append(s)
-            return [_match(r, seats[r.id]) for r in rows], total
+                for s in conn.execute(select(seats).where(seats.c.match_id.in_(list(by_match)))).all():
+                    by_match[s.match_id].append(s)
+            return [_match(r, by_match[r.id]) for r in rows], total
+
+        return await self.db.read(work)
 
     # ---- the log ---------------------------------------------------------------------
     async def append_action(self, match_id: str, seq: int, seat: int | None, action: dict[str, Any],
                             at: int, result: dict[str, Any] | None = None) -> None:
         """Commit the action at ``seq``; with ``result`` the same transaction marks the match
         finished. Raises ``SeqTaken`` if that ``seq`` exists (nothing is written)."""
+
+        def work(conn: Connection) -> None:
+            conn.execute(insert(actions).values(match_id=match_id, seq=seq, seat=seat, action=action, at=at))
+            if result is not None:
+                conn.execute(update(matches).where(matches.c.id == match_id)
+                             .values(status="finished", finished_at=at, result=result))
+
         try:
-            async with self.db.sessions.begin() as session:
-                session.add(ActionRow(match_id=match_id, seq=seq, seat=seat, action=action, at=at))
-                await session.flush()
-                if result is not None:
-                    await session.execute(update(MatchRow).where(MatchRow.id == match_id)
-                                          .values(status="finished", finished_at=at, result=result))
+            await self.db.write(work)
         except IntegrityError as exc:
             raise SeqTaken(f"{match_id}#{seq}") from exc
 
     async def actions(self, match_id: str, after: int = 0) -> list[ActionRecord]:
         """The log after ``seq = after``, in order."""
-        async with self.db.sessions() as session:
-            rows = (await session.execute(
-                select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.at)
-                .where(ActionRow.match_id == match_id, ActionRow.seq > after).order_by(ActionRow.seq)
-            )).all()
+        query = (select(actions.c.seq, actions.c.seat, actions.c.action, actions.c.at)
+                 .where(actions.c.match_id == match_id, actions.c.seq > after).order_by(actions.c.seq))
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [ActionRecord(seq, seat, action, at) for seq, seat, action, at in rows]
 
     # ---- snapshots -------------------------------------------------------------------
     async def save_snapshot(self, match_id: str, seq: int, code: str, state: bytes, at: int) -> None:
         """Keep a state after ``seq`` actions (a second save of the same ``seq`` is ignored)."""
         try:
-            async with self.db.sessions.begin() as session:
-                session.add(SnapshotRow(match_id=match_id, seq=seq, code=code, state=state, at=at))
+            await self.db.write(lambda conn: conn.execute(insert(snapshots).values(
+                match_id=match_id, seq=seq, code=code, state=state, at=at)))
         except IntegrityError:
             pass
 
     async def latest_snapshot(self, match_id: str, code: str) -> tuple[int, bytes, int] | None:
         """The newest snapshot made by code with this fingerprint, as ``(seq, state, at)``."""
-        async with self.db.sessions() as session:
-            row = (await session.execute(
-                select(SnapshotRow.seq, SnapshotRow.state, SnapshotRow.at)
-                .where(SnapshotRow.match_id == match_id, SnapshotRow.code == code)
-                .order_by(SnapshotRow.seq.desc()).limit(1)
-            )).first()
+        query = (select(snapshots.c.seq, snapshots.c.state, snapshots.c.at)
+                 .where(snapshots.c.match_id == match_id, snapshots.c.code == code)
+                 .order_by(snapshots.c.seq.desc()).limit(1))
+        row = await self.db.read(lambda conn: conn.execute(query).first())
         return None if row is None else (row[0], row[1], row[2])
 
     # ---- chat ------------------------------------------------------------------------
     async def add_chat(self, match_id: str, line: ChatRecord) -> None:
-        async with self.db.sessions.begin() as session:
-            session.add(ChatRow(match_id=match_id, seat=line.seat, name=line.name, text=line.text, at=line.at))
+        await self.db.write(lambda conn: conn.execute(insert(chat).values(
+            match_id=match_id, seat=line.seat, name=line.name, text=line.text, at=line.at)))
 
     async def chat(self, match_id: str, limit: int = 50) -> list[ChatRecord]:
         """The last ``limit`` chat lines, oldest first."""
-        async with self.db.sessions() as session:
-            rows = (await session.scalars(
-                select(ChatRow).where(ChatRow.match_id == match_id).order_by(ChatRow.id.desc()).limit(limit)
-            )).all()
+        query = select(chat).where(chat.c.match_id == match_id).order_by(chat.c.id.desc()).limit(limit)
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [ChatRecord(r.seat, r.name, r.text, r.at) for r in reversed(rows)]

@@ -31,8 +31,7 @@ def _run(connection: Connection) -> None:
 async def _run_online(url: str) -> None:
     db = Database(url)
     try:
-        async with db.engine.begin() as conn:
-            await conn.run_sync(_run)
+        await db.exclusive(_run)
     finally:
         await db.close()
 
