@@ -446,7 +446,12 @@ class MatchPage {
     }
     join.replaceChildren(...parts);
     join.hidden = false;
+    const missing = s.open_seats;
+    $("prompt-text").textContent = this.seat
+      ? `Waiting for ${missing} more player${missing === 1 ? "" : "s"} — share the invite link.`
+      : "Take a seat, or stay and watch.";
     this.renderPlayers();
+    this.updateChatForm();
   }
 
   async copyInvite(link) {
@@ -468,6 +473,7 @@ class MatchPage {
     try {
       const joined = await joinMatch(this.matchId, name);
       this.seat = memory.seat(this.matchId);
+      if (joined.match) this.summary = joined.match;
       toast(`You sit at seat ${joined.seat + 1}.`, "good");
       this.connect();
     } catch (err) {
@@ -524,10 +530,11 @@ class MatchPage {
       const p = viewPlayers[i] || {};
       const seat = seats.find((x) => x.seat === i);
       const name = p.name || (seat && seat.name) || "(empty seat)";
-      const connected = seat ? seat.bot || seat.connected || (i === this.you && this.online) : false;
+      const connected = (seat && (seat.bot || seat.connected)) || (i === this.you && this.online);
+      const presence = connected ? "on" : seat ? "off" : "empty";
       items.push(
         h("li", { class: `player${i === this.you ? " you" : ""}`, dataset: { seat: i } },
-          h("span", { class: `presence ${seat ? (connected ? "on" : "off") : "empty"}`, title: seat ? (connected ? "connected" : "away") : "empty seat" }),
+          h("span", { class: `presence ${presence}`, title: { on: "connected", off: "away", empty: "empty seat" }[presence] }),
           h("span", { class: "chip", style: `background:${seatColor(i)}` }),
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
@@ -631,7 +638,7 @@ class MatchPage {
     const body = rematch
       ? h("span", {}, "set up a rematch. ", h("a", { class: "rematch-link", href: `/matches/${rematch[1]}` }, this.ctx.spectator ? "Watch it" : "Join it"))
       : h("span", { class: "chat-text" }, line.text);
-    chat.append(h("li", {}, h("b", { style: `color:${seatColor(line.seat)}` }, line.name), " ", body));
+    chat.append(h("li", {}, h("span", { class: "chat-name", style: `color:${seatColor(line.seat)}` }, line.name), " ", body));
     while (chat.children.length > CHAT_LIMIT) chat.firstElementChild.remove();
     chat.scrollTop = chat.scrollHeight;
     if (rematch) this.offerRematch(line.name, rematch[1]);

@@ -149,10 +149,10 @@ function bowlArt(bowl, scrambled) {
     if (scrambled) {
       x += (rng() - 0.5) * 22;
       y += (rng() - 0.5) * 22;
-      size *= 0.72;
+      size *= 0.8;
       rot = Math.round((rng() - 0.5) * 300);
     }
-    parts.push(svg("g", { transform: `rotate(${rot} ${x} ${y})`, opacity: scrambled ? 0.8 : 1 },
+    parts.push(svg("g", { transform: `rotate(${rot} ${x} ${y})`, opacity: scrambled ? 0.9 : 1 },
       icon(name, { x: x - size / 2, y: y - size / 2, width: size, height: size })));
   });
   if (scrambled) parts.push(svg("g", { "clip-path": "url(#nn-broth)" }, noodles(rng, 9, "#f7d774")));
@@ -346,7 +346,7 @@ function bowlsArea(view, legalPlace) {
       "aria-pressed": String(selected),
       "aria-label": `Bowl ${letters[i]}${scrambled ? "" : `: ${b.name}`}`,
       dataset: { bowl: b.id, key: letters[i], ingredients: b.ingredients.join(" ") },
-      style: spot ? `left:${spot.x}%;top:${spot.y}%;--rot:${spot.rot}deg` : null,
+      style: spot ? `--x:${spot.x};--y:${spot.y};--rot:${spot.rot}deg` : null,
       onclick: () => choose("bowl", b.id),
     }, bowlArt(b, scrambled), h("kbd", { class: "bowl-key" }, letters[i]), tokens.length ? h("span", { class: "tokens" }, tokens) : null);
   });

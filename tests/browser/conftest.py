@@ -1,0 +1,161 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real ``potluck serve``.
+
+One server process (a temp SQLite database, a free port) and one browser serve the whole
+session. Every page a test opens is watched: a JavaScript console error or an uncaught
+exception fails the test. Screenshots go to ``test-artifacts/screenshots/`` (gitignored;
+CI prints the path). Without Chromium at ``/usr/bin/chromium`` (``apt-get install
+chromium``) the tests skip and say so; never ``playwright install``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+LAPTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 15_000
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    """Poll ``url`` until it answers 200; fail early if ``proc`` dies."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode} before answering {url}")
+        try:
+            if httpx.get(url, timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer within {timeout} s")
+
+
+def potluck_command() -> list[str]:
+    script = Path(sys.executable).with_name("potluck")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "server.cli"]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a ``potluck serve`` subprocess (with the test game ``secret-snack``)."""
+    workdir = tmp_path_factory.mktemp("potluck-serve")
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{workdir / 'potluck.db'}",
+        "PYTHONPATH": os.pathsep.join([str(PLUGINS), str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "POTLUCK_STANDIN_AFTER_S": "0",  # nobody's seat is handed to a bot mid-test
+    }
+    env.pop("REDIS_URL", None)
+    log = (workdir / "server.log").open("wb")
+    proc = subprocess.Popen([*potluck_command(), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                            cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{base}/healthz", proc)
+        yield base
+    except Exception:
+        print((workdir / "server.log").read_text(errors="replace")[-4000:])
+        raise
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium); "
+                    "the browser tests need it")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - the dev extra installs it
+        pytest.skip("the playwright Python package is not installed (pip install -e '.[dev]')")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Pages:
+    """Opens pages in fresh browser contexts (separate localStorage: separate people) and
+    remembers every console error and uncaught exception they report."""
+
+    def __init__(self, browser: Any, base: str, test_name: str) -> None:
+        self.browser, self.base, self.test_name = browser, base, test_name
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def open(self, path: str = "/", viewport: dict[str, int] = LAPTOP, who: str = "page") -> Any:
+        context = self.browser.new_context(viewport=viewport, base_url=self.base)
+        context.set_default_timeout(TIMEOUT_MS)
+        self.contexts.append(context)
+        page = context.new_page()
+        self.watch(page, who)
+        page.goto(path)
+        return page
+
+    def watch(self, page: Any, who: str) -> None:
+        page.on("console", lambda m: self.errors.append(f"{who}: console.{m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"{who}: uncaught: {e}"))
+
+    def shot(self, page: Any, label: str) -> Path:
+        path = SCREENSHOTS / f"{self.test_name}-{label}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Pages]:
+    opened = Pages(browser, server, request.node.name.removeprefix("test_"))
+    try:
+        yield opened
+    finally:
+        opened.close()
+    assert opened.errors == [], "JavaScript errors in the browser:\n" + "\n".join(opened.errors)
+
+
+@pytest.fixture
+def api(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=10) as client:
+        yield client
+
+
+def no_horizontal_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.viewport_size["width"]
+    assert width <= viewport, f"{page.url} scrolls sideways at {viewport} px: content is {width} px wide"
+

@@ -1,0 +1,91 @@
+"""The lobby and the Nutty Noodles table in a real browser: create a match from the
+lobby and race a bot; two people at one table see each other's moves; a reload keeps
+the seat; table chat is shown as text, never as HTML."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Pages
+from .nutty import RACE, serve_by_clicks, serve_by_keys, throw_if_mine
+
+
+def create_from_lobby(page: Any, name: str, players: int, bots: int) -> None:
+    page.fill("#player-name", name)
+    page.click(".game-card[data-game='nutty-noodles'] button.setup")
+    form = page.locator("form.create-form[data-game='nutty-noodles']")
+    form.locator("select[name=players]").select_option(str(players))
+    form.locator("select[name=bots]").select_option(str(bots))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/matches/*")
+
+
+def test_create_from_lobby_and_play_a_round_against_a_bot(pages: Pages) -> None:
+    page = pages.open("/", who="Ann")
+    assert page.locator(".game-card[data-game='nutty-noodles'] h3").inner_text() == "Nutty Noodles"
+    assert page.locator(".game-card[data-game='nutty-noodles'] a[href='/games/nutty-noodles/rules']").count() == 1
+    pages.shot(page, "lobby")
+    create_from_lobby(page, "Ann", players=2, bots=1)
+
+    page.wait_for_selector(".nn")
+    assert page.locator(".player.you .pname").inner_text() == "Ann"
+    page.wait_for_selector(f"button.roll, {RACE}")
+    throw_if_mine(page)
+    serve_by_clicks(page)
+    # Immediate feedback: right (we were first) or too late (the bot was quicker).
+    feedback = page.wait_for_selector(".nn-feedback.right, .nn-feedback.late", state="attached")
+    assert feedback.inner_text() in ("Right!", "Too late!")
+    banner = page.wait_for_selector(".nn-banner.win")
+    pages.shot(page, "round-won")
+    assert "wins the monster" in banner.inner_text()
+    assert page.locator(".log-entry", has_text="wins").count() >= 1
+    winner = "Ann" if feedback.inner_text() == "Right!" else "Bot 1"
+    assert winner in banner.inner_text()
+    score = page.locator(f".player:has(.pname:text-is('{winner}')) .score")
+    assert score.inner_text() == "1"
+
+
+def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pages) -> None:
+    ann = pages.open("/", who="Ann")
+    create_from_lobby(ann, "Ann", players=2, bots=0)
+    invite = ann.input_value("#invite-link")
+    pages.shot(ann, "waiting-room")
+
+    bea = pages.open(invite, who="Bea")
+    bea.fill("#join-name", "Bea")
+    bea.click("form.join-form button[type=submit]")
+    for page in (ann, bea):
+        page.wait_for_selector(".nn[data-phase=roll]")
+    names = {id(ann): "Ann", id(bea): "Bea"}
+    thrower, other = (ann, bea) if ann.locator("button.roll").count() else (bea, ann)
+    assert other.locator("button.roll").count() == 0
+
+    thrower.click("button.roll")
+    other.wait_for_selector(".nn-dice.live")  # the thrower's move, seen by the other
+    thrower_faces = thrower.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)")
+    other_faces = other.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)")
+    assert thrower_faces == other_faces
+
+    serve_by_keys(other)  # two key presses
+    # The other's move, seen by the thrower: in the log and as the round's winner.
+    thrower.wait_for_selector(f".log-entry:has-text('{names[id(other)]} serves')")
+    thrower.wait_for_selector(f".nn-banner.win:has-text('{names[id(other)]}')")
+    pages.shot(thrower, "thrower-sees-the-serve")
+
+    # Table talk arrives as text, never as markup.
+    line = "<b>nice</b> & <img src=x onerror=alert(1)> serve"
+    thrower.fill("#chat-input", line)
+    thrower.press("#chat-input", "Enter")
+    other.wait_for_selector("#chat .chat-text")
+    assert other.locator("#chat .chat-text").last.inner_text() == line
+    assert other.locator("#chat .chat-text *").count() == 0
+
+    # A reload puts Bea back in her seat, not in the join form.
+    bea_seat = bea.get_attribute("#match", "data-you")
+    bea.reload()
+    bea.wait_for_selector(".nn")
+    assert bea.get_attribute("#match", "data-you") == bea_seat
+    assert bea.locator("#join").is_hidden()
+    assert bea.locator(".player.you .pname").inner_text() == "Bea"
+    assert bea.locator("#chat-form").is_visible()
+    pages.shot(bea, "after-reload")

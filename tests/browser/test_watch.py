@@ -1,0 +1,82 @@
+"""Spectators, private events, the generic renderer and the result screen, with the
+test-only game Secret Snack (tests/browser/plugins): each draw is a public line for
+everyone and a private "You drew …" for the drawer alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from .conftest import Pages
+from .plugins.secret_snack import SNACKS
+
+
+def create(api: httpx.Client, game: str, players: int, bots: int, **options: Any) -> str:
+    response = api.post("/api/matches", json={"game": game, "players": players, "bots": bots, "options": options})
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+def take_seat(page: Any, name: str) -> None:
+    page.fill("#join-name", name)
+    page.click("form.join-form button[type=submit]")
+
+
+def test_a_spectator_sees_no_private_event(pages: Pages, api: httpx.Client) -> None:
+    match_id = create(api, "secret-snack", players=2, bots=1, draws=2)
+    ann = pages.open(f"/matches/{match_id}", who="Ann")
+    take_seat(ann, "Ann")
+    watcher = pages.open(f"/matches/{match_id}", who="spectator")
+
+    # The generic renderer: the prompt and a button per legal action.
+    for _ in range(2):
+        ann.click("button.action.legal:not([disabled])")
+        ann.wait_for_selector(f".log-entry.private >> nth={_}")
+    ann.wait_for_selector("#result:not([hidden])")
+    watcher.wait_for_selector("#result:not([hidden])")
+
+    private = ann.locator(".log-entry.private")
+    assert private.count() == 2
+    assert all("You drew" in t for t in private.all_inner_texts())
+    assert ann.locator(".log-entry.private .private-tag").count() == 2
+    pages.shot(ann, "player")
+
+    assert watcher.locator("#match.spectating").count() == 1
+    assert watcher.locator(".log-entry", has_text="Ann draws a snack.").count() == 2
+    assert watcher.locator(".log-entry", has_text="Bot 1 draws a snack.").count() == 2
+    assert watcher.locator(".log-entry.private").count() == 0
+    text = watcher.inner_text("body")
+    assert "You drew" not in text
+    assert not [s for s in SNACKS if s in text], "a snack's name reached the spectator"
+    # Spectators read the table talk but cannot write, act, or ask for a rematch.
+    assert watcher.locator("#chat-form").is_hidden()
+    assert watcher.locator("#chat-readonly").is_visible()
+    assert watcher.locator("button.action").count() == 0
+    assert watcher.locator("#play-again").count() == 0
+    pages.shot(watcher, "spectator")
+
+
+def test_result_screen_and_play_again_with_the_same_players(pages: Pages, api: httpx.Client) -> None:
+    match_id = create(api, "secret-snack", players=2, bots=1, draws=1)
+    ann = pages.open(f"/matches/{match_id}", who="Ann")
+    take_seat(ann, "Ann")
+    watcher = pages.open(f"/matches/{match_id}", who="spectator")
+    ann.click("button.action.legal")
+    result = ann.wait_for_selector("#result:not([hidden]) .result")
+    assert "win" in ann.inner_text("#result-title")
+    scores = ann.locator(".result-scores li").all_inner_texts()
+    assert len(scores) == 2 and all(s.strip().endswith("1") for s in scores)
+    pages.shot(ann, "result")
+    assert result.is_visible()
+
+    ann.click("#play-again")
+    ann.wait_for_url(lambda url: match_id not in url)
+    new_id = ann.url.rstrip("/").rsplit("/", 1)[-1]
+    summary = api.get(f"/api/matches/{new_id}").json()
+    assert (summary["game"], summary["players"], summary["bots"]) == ("secret-snack", 2, 1)
+    assert summary["options"]["draws"] == 1
+    assert [s["name"] for s in summary["seats"] if not s["bot"]] == ["Ann"]
+    ann.wait_for_selector("button.action.legal")  # seated again, and it is Ann's turn
+    # Everyone still at the old table is offered the rematch.
+    watcher.wait_for_selector(f"#rematch-offer a[href='/matches/{new_id}']")
