@@ -1,2 +1,477 @@
-"""Placeholder: replaced below."""
-from server.engine import RandomBot as RivalBot  # noqa: F401
+"""A Rival Restaurants bot that plans around its recipes.
+
+It values every ingredient by what it does for its two recipes (a missing one is worth its
+price and a premium, more if it completes a recipe), then: goes where the counters hold
+what it misses (or to the Island to dump garbage and buy upgrades), claims the most useful
+card, bids up to its value, buys the rest, offers fair trades for what others hold and do
+not need, sells them what it does not need, accepts any offer that leaves it better off,
+plays its action cards where they help, and cooks whatever scores. It reads only what its
+seat may see, and acts after human-like pauses (virtual time in simulations).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from server.engine import Action, Bot, Decision, IllegalAction, Rng
+
+from .cards import (
+    ACTION_PRICE,
+    BUY_BARTER,
+    COOK_COUNTER,
+    CUISINE_BONUS,
+    DUMP_PRICE,
+    EXTRAS,
+    INGREDIENTS,
+    ISLAND,
+    LOCATIONS,
+    MARKETS,
+    MONEY_MOVE,
+    MYSTERY_MART,
+    RECIPES,
+    RESTAURANTS,
+    UPGRADES,
+    WILD,
+    action_kind,
+)
+from .cooking import cook_limit, plan_dishes
+from .market import in_auction, min_bid, price
+from .moving import foresees
+from .state import RivalState
+
+POINT = 150  # what a point of popularity is worth to the bot, in dollars
+UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign": 2 * POINT,
+                 "cash_register": 3 * POINT, "spice_rack": POINT}
+
+
+# ---- what the bot knows about recipes ------------------------------------------------------
+
+def missing(recipe: str, pantry: dict[str, int]) -> list[str]:
+    """The ingredients of ``recipe`` not in ``pantry`` (Alien Goo covers one)."""
+    pool = Counter(pantry)
+    out = []
+    for need in RECIPES[recipe].ingredients:
+        if pool[need] > 0:
+            pool[need] -= 1
+        else:
+            out.append(need)
+    return out[pool[WILD]:] if pool[WILD] else out
+
+
+def worth(s: RivalState, seat: int, recipe: str) -> int:
+    """Popularity a recipe would bring now (points, cuisine bonus, garbage penalty)."""
+    r = RECIPES[recipe]
+    own = r.cuisine == RESTAURANTS[s.chefs[seat].restaurant].cuisine
+    return r.points + (CUISINE_BONUS if own else 0) - s.chefs[seat].garbage
+
+
+def wants(s: RivalState, seat: int) -> dict[str, int]:
+    """Ingredient -> the premium over its price this chef would pay for one."""
+    pantry = s.chefs[seat].ingredients
+    out: dict[str, int] = {}
+    for recipe in s.chefs[seat].recipes:
+        gap = missing(recipe, pantry)
+        if not gap:
+            continue
+        premium = 60 + 25 * RECIPES[recipe].points + (120 if len(gap) == 1 else 0) - 30 * len(gap)
+        for need in gap:
+            out[need] = max(out.get(need, 0), max(40, premium))
+    return out
+
+
+def value(s: RivalState, seat: int, ingredient: str, want: dict[str, int]) -> int:
+    """What one more of an ingredient is worth to this chef."""
+    base = INGREDIENTS[ingredient].price
+    if ingredient in want:
+        return base + want[ingredient]
+    if ingredient in EXTRAS or ingredient == WILD:
+        return base
+    return base // 2
+
+
+def keep_value(s: RivalState, seat: int, ingredient: str, n: int) -> int:
+    """What giving away ``n`` of an ingredient costs this chef: dear if a recipe needs it."""
+    pantry = s.chefs[seat]
+    needed = max((RECIPES[r].ingredients.count(ingredient) for r in pantry.recipes), default=0)
+    spare = max(0, pantry.ingredients.get(ingredient, 0) - needed)
+    base = INGREDIENTS[ingredient].price
+    dear = min(n, max(0, n - spare))
+    cheap = n - dear
+    salvage = base if ingredient in EXTRAS or ingredient == WILD else base // 2
+    return dear * (base + 250) + cheap * salvage
+
+
+def bundle_value(s: RivalState, seat: int, bundle: dict[str, Any], want: dict[str, int], giving: bool) -> int:
+    """What a side of an offer is worth to this chef (to receive, or to give away)."""
+    total = bundle["money"] - 120 * bundle["garbage"] + 150 * len(bundle["actions"])
+    if giving:
+        total += sum(keep_value(s, seat, i, n) for i, n in bundle["ingredients"].items())
+        total += sum(150 * RECIPES[r].points for r in bundle["recipes"])
+    else:
+        total += sum(value(s, seat, i, want) * n for i, n in bundle["ingredients"].items())
+        total += sum(60 * RECIPES[r].points for r in bundle["recipes"])
+    return total
+
+
+def needed_by(s: RivalState, seat: int, ingredient: str) -> bool:
+    """Is the ingredient in one of this chef's recipes?"""
+    return any(ingredient in RECIPES[r].ingredients for r in s.chefs[seat].recipes)
+
+
+# ---- the bot -------------------------------------------------------------------------------
+
+class RivalBot(Bot):
+    """``think_ms`` is the pause before a considered move, ``react_ms`` before a quick one;
+    ``patience_ms`` is how long into the market it stays open to trades before saying done."""
+
+    def __init__(self, game: Any, rng: Rng, think_ms: tuple[int, int] = (2000, 5000),
+                 react_ms: tuple[int, int] = (900, 2500), patience_ms: int = 20_000) -> None:
+        self.game, self.rng = game, rng
+        self.think_ms, self.react_ms, self.patience_ms = think_ms, react_ms, patience_ms
+        self._phase: tuple[int, str] | None = None
+        self._first_seen: dict[str, tuple[int, int]] = {}  # action key -> (first seen, pause)
+
+    # -- timing --
+    def decide(self, state: RivalState, seat: int, now_ms: int) -> Decision | None:
+        if self.game.result(state) is not None:
+            return None
+        if self._phase != (state.day, state.phase):
+            self._phase, self._first_seen = (state.day, state.phase), {}
+        choice = self.choose(state, seat, now_ms)
+        if choice is None:
+            return None
+        action, quick = choice
+        try:
+            self.game.apply(state, seat, action, now_ms)
+        except IllegalAction:
+            return None
+        key = json.dumps(action, sort_keys=True)
+        if key not in self._first_seen:
+            lo, hi = self.react_ms if quick else self.think_ms
+            self._first_seen[key] = (now_ms, self.rng.randint(lo, hi))
+        seen, pause = self._first_seen[key]
+        at = seen + pause
+        if action["type"] == "done":
+            at = max(at, state.phase_since + self.patience_ms)
+        return Decision(action, max(now_ms, at))
+
+    def choose(self, s: RivalState, seat: int, now: int) -> tuple[Action, bool] | None:
+        """The next action and whether it is a quick reaction."""
+        if s.phase == MONEY_MOVE:
+            return self.money_move(s, seat)
+        if s.phase == BUY_BARTER:
+            return self.market(s, seat)
+        if s.phase == COOK_COUNTER:
+            return self.cook(s, seat)
+        return None
+
+    # -- MONEY and MOVE --
+    def money_move(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        card = self._card(s, seat, "windfall")
+        if card:
+            return {"type": "play", "card": card}, False
+        if s.today[seat].pick is not None:
+            return None
+        scores = {loc: self.location_score(s, seat, loc) + self.rng.randint(0, 60) for loc in LOCATIONS}
+        best = max(sorted(scores), key=lambda loc: scores[loc])
+        action: Action = {"type": "move", "location": best}
+        if foresees(s, seat):
+            action["foresee"] = self.threat(s, seat)
+        return action, False
+
+    def location_score(self, s: RivalState, seat: int, loc: str) -> int:
+        """What a day at ``loc`` is worth: the premiums of wanted cards it sells (as far as
+        the money goes), or at the Island garbage dumped and upgrades bought."""
+        pantry, money = s.chefs[seat], s.chefs[seat].money
+        if loc == ISLAND:
+            days_left = s.options.max_days - s.day
+            dump = min(pantry.garbage, money // DUMP_PRICE)
+            score = 110 * dump - 90 if pantry.garbage >= 2 else -200
+            spare = money - DUMP_PRICE * dump
+            for u, worth_ in sorted(UPGRADE_VALUE.items(), key=lambda kv: -kv[1]):
+                if u not in pantry.upgrades and UPGRADES[u].price <= spare and days_left >= 4:
+                    score += worth_ - UPGRADES[u].price
+                    spare -= UPGRADES[u].price
+            return score
+        want = wants(s, seat)
+        counter = [c for c in s.markets[loc].counter if c is not None]
+        score, budget, taken = 0, money, Counter[str]()
+        gap_total = Counter(i for r in pantry.recipes for i in missing(r, pantry.ingredients))
+        for card in sorted(counter, key=lambda c: -want.get(c, 0)):
+            cost = INGREDIENTS[card].price
+            if card in want and taken[card] < gap_total[card] and cost <= budget:
+                score += want[card]
+                budget -= cost
+                taken[card] += 1
+        for need, n in gap_total.items():
+            if INGREDIENTS[need].market == loc and n > taken[need]:
+                score += 25  # it may come up on the counter, or someone there may sell it
+        if loc == MYSTERY_MART:
+            if gap_total and WILD in counter and INGREDIENTS[WILD].price <= budget:
+                score += 120 if sum(gap_total.values()) <= 2 else 40
+            for card in counter:
+                if card in ("chocolate", "wine") and INGREDIENTS[card].price <= budget:
+                    score += POINT - INGREDIENTS[card].price + 60
+                    budget -= INGREDIENTS[card].price
+        return score
+
+    def threat(self, s: RivalState, seat: int) -> int:
+        """The chef most likely to play something: most action cards, then most popular."""
+        others = [i for i in range(len(s.players)) if i != seat]
+        return max(others, key=lambda i: (len(s.chefs[i].actions), s.chefs[i].popularity, -i))
+
+    # -- BUY and BARTER --
+    def market(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        t = s.today[seat]
+        if t.done:
+            return None
+        want = wants(s, seat)
+        for step in (self.respond, self.auction, self.claim, self.buy, self.island,
+                     self.play_market, self.barter):
+            choice = step(s, seat, want)
+            if choice is not None:
+                return choice
+        if any(o.frm == seat for o in s.offers):
+            return None  # wait for answers
+        return {"type": "done"}, False
+
+    def respond(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        for o in s.offers:
+            if o.to == seat:
+                gain = bundle_value(s, seat, o.give, want, False) - bundle_value(s, seat, o.get, want, True)
+                return {"type": "accept" if gain > 0 else "decline", "offer": o.id}, False
+        return None
+
+    def auction(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        for a in s.auctions:
+            if seat in a.bidders and a.leader != seat:
+                card = s.markets[a.market].counter[a.slot]
+                assert card is not None
+                low = min_bid(s, a)
+                if low <= value(s, seat, card, want) and low <= s.available(seat):
+                    return {"type": "bid", "auction": a.id, "amount": low}, True
+                return {"type": "pass", "auction": a.id}, True
+        return None
+
+    def claim(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        t = s.today[seat]
+        loc = t.location
+        if loc not in MARKETS or t.claimed:
+            return None
+        assert loc is not None
+        if s.markets[loc].claims_resolved:
+            return None
+        slots = [(want.get(c, -1), i) for i, c in enumerate(s.markets[loc].counter)
+                 if c is not None and price(s, seat, loc, c) <= s.available(seat)
+                 and (c in want or loc == MYSTERY_MART and c in ("chocolate", "wine", WILD))]
+        if not slots:
+            return {"type": "no_claim"}, False
+        return {"type": "claim", "slot": max(slots)[1]}, False
+
+    def buy(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        loc = s.today[seat].location
+        if loc not in MARKETS or not s.markets[loc].claims_resolved:
+            return None
+        assert loc is not None
+        pantry = s.chefs[seat].ingredients
+        for i, card in enumerate(s.markets[loc].counter):
+            if card is None or in_auction(s, loc, i) or price(s, seat, loc, card) > s.available(seat):
+                continue
+            useful = card in want or (card in ("chocolate", "wine") and pantry.get(card, 0) == 0)
+            if useful:
+                return {"type": "buy", "slot": i}, False
+        return None
+
+    def island(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        if s.today[seat].location != ISLAND:
+            return None
+        pantry, money = s.chefs[seat], s.available(seat)
+        if pantry.garbage and money >= DUMP_PRICE:
+            return {"type": "dump", "count": min(pantry.garbage, money // DUMP_PRICE)}, False
+        for u, _ in sorted(UPGRADE_VALUE.items(), key=lambda kv: -kv[1]):
+            if u not in pantry.upgrades and UPGRADES[u].price <= money:
+                return {"type": "buy_upgrade", "upgrade": u}, False
+        if money >= ACTION_PRICE + 200 and len(pantry.actions) < 2 and (s.action_deck or s.action_discard):
+            return {"type": "buy_action"}, False
+        return None
+
+    def play_market(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        t = s.today[seat]
+        others = [i for i in range(len(s.players)) if i != seat]
+        chef_play = self.power(s, seat, want)
+        if chef_play:
+            return chef_play
+        if t.played is not None:
+            return None
+        pantry = s.chefs[seat]
+        richest = max(others, key=lambda i: (s.available(i), -i))
+        leader = max(others, key=lambda i: (s.chefs[i].popularity, -i))
+        for card in pantry.actions:
+            kind = action_kind(card).id
+            base = {"type": "play", "card": card}
+            if kind == "garbage_day" and pantry.garbage:
+                return base, False
+            if kind == "pickpocket" and s.available(richest) >= 200:
+                return {**base, "target": richest}, False
+            if kind == "health_inspection":
+                return {**base, "target": leader}, False
+            if kind == "swipe" and s.available(seat) >= 100:
+                holder = self._holder(s, seat, want)
+                if holder:
+                    return {**base, "target": holder[0], "ingredient": holder[1]}, False
+            if kind == "home_delivery":
+                spot = self._remote(s, seat, want)
+                if spot:
+                    return {**base, "market": spot[0], "slot": spot[1]}, False
+            if kind == "flash_sale" and t.location in MARKETS and t.location != MYSTERY_MART \
+                    and any(c in want for c in s.markets[t.location].counter if c):
+                return base, False
+            if kind == "menu_shakeup":
+                for r in pantry.recipes:
+                    if len(missing(r, pantry.ingredients)) >= (4 if RECIPES[r].kind == "gourmet" else 3):
+                        return {**base, "kind": RECIPES[r].kind}, False
+        return None
+
+    def power(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        t = s.today[seat]
+        if t.power_used or t.location in (None, MYSTERY_MART):
+            return None
+        here = [i for i in range(len(s.players)) if i != seat and s.today[i].location == t.location]
+        chef = s.chefs[seat].chef
+        if chef == "pork_knuckles":
+            for i in here:
+                for ingredient in sorted(s.chefs[i].ingredients):
+                    if ingredient in want and INGREDIENTS[ingredient].price <= s.available(seat):
+                        return {"type": "power", "target": i, "ingredient": ingredient}, False
+        if chef == "sal_monella" and s.chefs[seat].garbage and here:
+            return {"type": "power", "target": max(here, key=lambda i: (s.chefs[i].popularity, -i))}, False
+        return None
+
+    def _holder(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[int, str] | None:
+        for ingredient in sorted(want, key=lambda i: -want[i]):
+            for i in range(len(s.players)):
+                if i != seat and s.chefs[i].ingredients.get(ingredient, 0):
+                    return i, ingredient
+        return None
+
+    def _remote(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[str, int] | None:
+        for m in MARKETS:
+            if not s.markets[m].claims_resolved:
+                continue
+            for i, card in enumerate(s.markets[m].counter):
+                if card in want and not in_auction(s, m, i) and price(s, seat, m, card, True) <= s.available(seat):
+                    return m, i
+        return None
+
+    def barter(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        """Offer to buy a wanted ingredient from a chef who does not need it, or to sell an
+        unneeded one to a chef who does — one open offer per partner, at a fair price."""
+        mine = s.chefs[seat].ingredients
+        partners = {o.to for o in s.offers if o.frm == seat}
+        if len(partners) >= 3:
+            return None
+        for ingredient in sorted(want, key=lambda i: -want[i]):
+            cost = INGREDIENTS[ingredient].price
+            for i in range(len(s.players)):
+                if i == seat or i in partners or s.today[i].done or not s.chefs[i].ingredients.get(ingredient):
+                    continue
+                if needed_by(s, i, ingredient) or self._tried(s, seat, i, ingredient):
+                    continue
+                if s.available(seat) >= cost:
+                    return self._offer(i, {"money": cost}, {"ingredients": {ingredient: 1}})
+        for ingredient in sorted(mine):
+            if needed_by(s, seat, ingredient) or ingredient in EXTRAS or ingredient == WILD:
+                continue
+            for i in range(len(s.players)):
+                if i == seat or i in partners or s.today[i].done or ingredient not in wants(s, i):
+                    continue
+                cost = INGREDIENTS[ingredient].price
+                if s.available(i) >= cost and not self._tried(s, seat, i, ingredient):
+                    return self._offer(i, {"ingredients": {ingredient: 1}}, {"money": cost})
+        return None
+
+    def _offer(self, to: int, give: dict[str, Any], get: dict[str, Any]) -> tuple[Action, bool]:
+        return {"type": "offer", "to": to, "give": give, "get": get}, False
+
+    def _tried(self, s: RivalState, seat: int, other: int, ingredient: str) -> bool:
+        """Each pair of chefs trades about one ingredient once a day (no pestering)."""
+        key = f"tried:{other}:{ingredient}"
+        if key in self._first_seen:
+            return True
+        self._first_seen[key] = (0, 0)
+        return False
+
+    # -- COOK and COUNTER --
+    def cook(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        t = s.today[seat]
+        if t.ready:
+            return None
+        pantry = s.chefs[seat]
+        limit = cook_limit(s, seat)
+        card = self._cook_card(s, seat, limit)
+        if card:
+            return card, False
+        if len(t.dishes) < limit:
+            best = self.best_dish(s, seat)
+            if best is not None:
+                return {"type": "cook", "recipe": best[0], "extras": best[1]}, False
+        if t.dishes and t.played is None:
+            rave = self._card(s, seat, "rave_review")
+            if rave:
+                return {"type": "play", "card": rave}, False
+        bad = self._card(s, seat, "bad_review") if t.played is None else None
+        if bad:
+            others = [i for i in range(len(s.players)) if i != seat]
+            return {"type": "play", "card": bad,
+                    "target": max(others, key=lambda i: (s.chefs[i].popularity, -i))}, False
+        del pantry
+        return {"type": "serve"}, False
+
+    def best_dish(self, s: RivalState, seat: int) -> tuple[str, list[str]] | None:
+        """The declarable recipe worth most today (if it scores at all), with the specials
+        that help it."""
+        t, pantry = s.today[seat], s.chefs[seat]
+        best: tuple[int, str, list[str]] | None = None
+        for recipe in pantry.recipes:
+            if any(d["recipe"] == recipe for d in t.dishes):
+                continue
+            if plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": []}]) is None:
+                continue
+            extras = self._extras(s, seat, recipe)
+            score = worth(s, seat, recipe) + len(extras)
+            if best is None or score > best[0]:
+                best = (score, recipe, extras)
+        if best is None or best[0] <= 0 and pantry.garbage < 2:
+            return None
+        return best[1], best[2]
+
+    def _extras(self, s: RivalState, seat: int, recipe: str) -> list[str]:
+        t, pantry = s.today[seat], s.chefs[seat]
+        held = [e for e in EXTRAS if pantry.ingredients.get(e, 0) > sum(e in d["extras"] for d in t.dishes)]
+        useful = [e for e in held if e in ("chocolate", "wine")
+                  or e == "secret_sauce" and pantry.garbage >= 2
+                  or e == "tofu" and RECIPES[recipe].garbage >= 2]
+        if useful and plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": useful}]) is not None:
+            return useful
+        return []
+
+    def _cook_card(self, s: RivalState, seat: int, limit: int) -> Action | None:
+        t = s.today[seat]
+        if t.played is not None or t.dishes:
+            return None
+        pantry = s.chefs[seat]
+        cookable = [r for r in pantry.recipes if plan_dishes(s, seat, [{"recipe": r, "extras": []}])]
+        overtime = self._card(s, seat, "overtime")
+        if overtime and limit == 1 and len(cookable) == 2:
+            return {"type": "play", "card": overtime}
+        secret = self._card(s, seat, "secret_ingredient")
+        if secret and any(len(missing(r, pantry.ingredients)) == 1 for r in pantry.recipes if r not in cookable):
+            return {"type": "play", "card": secret}
+        return None
+
+    def _card(self, s: RivalState, seat: int, kind: str) -> str | None:
+        if s.today[seat].played is not None:
+            return None
+        return next((c for c in s.chefs[seat].actions if action_kind(c).id == kind), None)

@@ -80,7 +80,7 @@ class Market:
     counts: dict[str, int]  # ingredient id -> cards in the market deck
     corner: bool
     position: tuple[int, int]  # column, row on a 3 x 3 board (the Island is 1, 1)
-    counter_size: int = 4
+    counter_size: int = 6
 
 
 @dataclass(frozen=True)

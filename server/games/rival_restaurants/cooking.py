@@ -240,14 +240,20 @@ def level_ups(s: RivalState, seat: int, before: int) -> list[Event]:
 
 
 def restock(s: RivalState) -> list[Event]:
-    """Fill every empty counter slot from its market's shelf; an empty shelf is first
-    refilled from the market's discard pile, shuffled."""
+    """Every market's oldest counter card (the first slot) goes to its discard pile, the
+    others slide down, and the counter is refilled from the shelf at the end; an empty
+    shelf is first refilled from the market's discard pile, shuffled. (Designed: the
+    daily rotation keeps a counter nobody buys from changing.)"""
     for m in s.markets.values():
-        for slot, card in enumerate(m.counter):
-            if card is None:
-                ops.refill_deck(s, m.shelf, m.discard)
-                if m.shelf:
-                    m.counter[slot] = m.shelf.pop()
+        cards = [c for c in m.counter if c is not None]
+        if cards:
+            m.discard.append(cards.pop(0))
+        while len(cards) < len(m.counter):
+            ops.refill_deck(s, m.shelf, m.discard)
+            if not m.shelf:
+                break
+            cards.append(m.shelf.pop())
+        m.counter = cards + [None] * (len(m.counter) - len(cards))
     return [public("restock", "The counters are restocked from the shelves.")]
 
 
