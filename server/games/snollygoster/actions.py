@@ -288,6 +288,8 @@ def do_keep(s: S, seat: int, action: Action, now: int) -> list[Event]:
     if is_food(kind) and food_stashes(s, seat):
         stash = _seat(s, action, "stash")
         require(stash in food_stashes(s, seat), f"{name(s, stash)}'s stash has no room.")
+    elif action.get("stash") is not None:
+        raise IllegalAction("You cannot put Food into a stash now: a kept Food is discarded.")
     if kind == "ransom" and ransom_targets(s, seat):
         target = _seat(s, action)
         require(target in ransom_targets(s, seat), "Name another living player who has Fuel.")

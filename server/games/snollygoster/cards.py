@@ -74,18 +74,18 @@ FOOD_KINDS: tuple[str, str] = ("safe", "unsafe")
 HUNGER: dict[str, int] = {"hungry": 1, "starving": 2}  # how many foods the card makes you eat
 
 EVENT_CARDS: dict[str, Card] = {c.id: c for c in (
-    Card("fuel", "Fuel", 18, "Keep it by your tags (at most 5). Fuel launches the pod."),
+    Card("fuel", "Fuel", 14, "Keep it by your tags (at most 5). Fuel launches the pod."),
     Card("safe", "Food (safe)", 16, "Put it face down in anyone's stash (at most 3 a stash)."),
     Card("unsafe", "Food (unsafe)", 12,
          "Put it face down in anyone's stash. Whoever eats it goes into Quarantine."),
-    Card("hungry", "Hungry", 9, "Show it: eat 1 Food from your stash."),
+    Card("hungry", "Hungry", 12, "Show it: eat 1 Food from your stash."),
     Card("starving", "Starving", 4, "Show it: eat 2 Foods from your stash, one after the other."),
-    Card("ransom", "Ransom", 3,
+    Card("ransom", "Ransom", 4,
          "Show it and name another player who has Fuel: they give you 1 Fuel.", designed=True),
 )}
 
 # ---- the escape pod (designed): the least fuel everyone aboard must hold together ---------
-POD_FUEL: dict[int, int] = {1: 5, 2: 7, 3: 9, 4: 10, 5: 11, 6: 12}
+POD_FUEL: dict[int, int] = {1: 5, 2: 8, 3: 10, 4: 12, 5: 14, 6: 16}
 
 
 @dataclass(frozen=True)

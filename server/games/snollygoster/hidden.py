@@ -6,6 +6,10 @@ safety of each Food it neither placed nor inspected nor saw); the other players'
 Agendas (until revealed) and the undealt ones. Everything is re-dealt from the pool of
 what is unseen, keeping what is public: a face-down Food stays a Food, the number of
 Rogues in the team game stays, and a drawn pair never breaks a special case.
+
+Each pool is sorted before it is shuffled, so the sample depends only on what the seat
+knows: ``determinize(s, p, rng)`` and ``determinize(determinize(s, p, r), p, rng)`` deal
+the same cards. That lets tests prove a bot's choice uses nothing it may not see.
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ def redeal_events(d: S, seat: int, rng: Rng) -> None:
     food_slots = [c for c in unknown if d.public_food[c]]
     free = [c for c in unknown if not d.public_food[c]]
     kinds = [d.kinds[c] for c in unknown]
-    foods = [k for k in kinds if is_food(k)]
-    others = [k for k in kinds if not is_food(k)]
+    foods = sorted(k for k in kinds if is_food(k))  # sorted: the sample depends on the
+    others = sorted(k for k in kinds if not is_food(k))  # pool, never on the truth's order
     for _ in range(ATTEMPTS):
         rng.shuffle(foods)
         rest = foods[len(food_slots):] + others
@@ -45,15 +49,13 @@ def redeal_events(d: S, seat: int, rng: Rng) -> None:
         for c, k in zip(food_slots + free, foods[:len(food_slots)] + rest):
             d.kinds[c] = k
         if d.phase != "play" or d.step != "event" or pair_is_void(d, d.turn, [d.kinds[c] for c in d.drawn]) is None:
-            return
-    for c, k in zip(unknown, kinds):  # pragma: no cover - fall back to the truth's pattern
-        d.kinds[c] = k
+            return  # (after ATTEMPTS unlucky samples the last one stands)
 
 
 def redeal_actions(d: S, seat: int, rng: Rng) -> None:
     """The other players' hands and the Action deck, shuffled together and dealt again."""
     others = [p for p in range(d.n) if p != seat]
-    pool = d.action_deck + [c for p in others for c in d.hands[p]]
+    pool = sorted(d.action_deck + [c for p in others for c in d.hands[p]])
     rng.shuffle(pool)
     for p in others:
         size = len(d.hands[p])
@@ -65,7 +67,7 @@ def redeal_agendas(d: S, seat: int, rng: Rng) -> None:
     """Unrevealed agendas of the others, from those ``seat`` has not seen; in the team
     game as many Rogues stay among them as there were."""
     hidden = [p for p in range(d.n) if p != seat and p not in d.revealed_agendas]
-    pool = [d.agendas[p] for p in hidden] + d.agenda_deck
+    pool = sorted([d.agendas[p] for p in hidden] + d.agenda_deck)
     rng.shuffle(pool)
     if d.options.team_game:
         rogues = sum(d.team_of(p) == ROGUE for p in hidden)
