@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from fastapi import APIRouter, Depends, Query, status
 
 from server.engine import registry
@@ -21,9 +23,16 @@ REFUSALS = {
 }
 
 
+@cache
+def catalogue() -> list[dict]:
+    """Every registered game with its options' JSON schema (built once: games are fixed
+    for the life of the process)."""
+    return [game.catalogue_entry() for game in registry.games().values()]
+
+
 @router.get("/games", response_model=list[GameInfo], summary="The catalogue of games")
 async def games() -> list[dict]:
-    return [game.catalogue_entry() for game in registry.games().values()]
+    return catalogue()
 
 
 @router.post("/matches", response_model=MatchCreated, status_code=status.HTTP_201_CREATED,
