@@ -258,6 +258,7 @@ function reactToEvents(state, ctx) {
   const you = ctx.you;
   if (you === null || you === undefined) return;
   const fresh = state.fresh || [];
+  if (fresh.some((e) => e.type === "roll")) feedback = null; // a new throw: last round's news is stale
   for (const event of fresh) {
     if (event.type === "place" && event.data && event.data.seat === you) {
       showFeedback(event.data.correct ? "right" : "wrong", event.data.correct ? "Right!" : "Wrong! You're out this round.");
@@ -375,7 +376,7 @@ function tokensRow(view, legalPlace, myColor) {
     "aria-label": "Token face down (takeaway)",
     onclick: () => choose("table", "takeaway"),
   }, "0"));
-  let hint = "Pick a token (1–4, 0 face down) and a bowl (A–T), in either order.";
+  let hint = `Pick a token (1–${view.tables.length}, 0 face down) and a bowl (A–${letters[view.bowls.length - 1]}), in either order.`;
   if (placed) hint = placed.correct ? "Your token is on the bowl." : "Out this round.";
   else if (!legalPlace) hint = "Your tokens, ready for the next throw.";
   return h("div", { class: "nn-tokens" }, h("span", { class: "small muted" }, "Your tokens"), h("div", { class: "chips" }, chips), h("span", { class: "small muted hint" }, hint));
