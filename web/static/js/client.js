@@ -682,8 +682,9 @@ class MatchPage {
     try {
       if (this.rematch) {
         // Somebody set one up already: sit down there.
-        await joinMatch(this.rematch[1], name);
-        location.assign(`/matches/${this.rematch[1]}`);
+        const id = this.rematch[1];
+        if (!memory.seat(id)) await joinMatch(id, name);
+        location.assign(`/matches/${id}`);
         return;
       }
       const id = await createAndJoin({ game: s.game, players: s.players, options: s.options, bots: s.bots }, name);
