@@ -114,6 +114,12 @@ def types(events: list[Event]) -> list[str]:
     return [e.type for e in events]
 
 
+def draw_next(s: S, *kinds: str, now: int = NOW) -> S:
+    """End the Action stage with these Event cards on top of the deck: they are drawn."""
+    stack(s, *kinds)
+    return to_event_stage(s, now)
+
+
 def to_event_stage(s: S, now: int = NOW) -> S:
     s, _ = act(s, s.turn, {"type": "end_actions"}, now)
     return s

@@ -9,7 +9,7 @@ from server.games.snollygoster import GAME
 from server.games.snollygoster.cards import (ACTION_CARDS, AGENDAS, CHARACTERS, COMRADE, EVENT_CARDS,
                                              POD_FUEL, ROGUE, deck)
 
-from .helpers import (NOW, act, clear_stash, everyone_passes, put_food, run, set_fuel, set_hand,
+from .helpers import (draw_next, NOW, act, clear_stash, everyone_passes, put_food, run, set_fuel, set_hand,
                       stack, table, take, to_event_stage, types, window_passes)
 
 
@@ -104,19 +104,21 @@ def test_draw_to_four_at_the_start_of_a_turn() -> None:
     s = table(3)
     set_hand(s, (s.turn + 1) % 3, ["denied"])
     nxt = (s.turn + 1) % 3
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, s.turn, {"type": "keep", "card": 0})
+    s = next_turn(s)
     assert s.turn == nxt and len(s.hands[nxt]) == 4 and s.hands[nxt][0] == "denied"
 
 
-def stack_keepable(s) -> None:
-    """Make the drawn pair Fuel and Ransom-free: a pair of Fuel (for a player under 5)."""
-    for c in s.drawn:
-        s.event_deck.insert(0, c)
-    s.drawn = [take(s, "fuel"), take(s, "fuel")]
-    for c in s.drawn:
-        s.known[c][s.turn] = "seen"
+def next_turn(s):
+    """End the turn quietly: the active player draws two Fuel and keeps one."""
+    s = draw_next(s, "fuel", "fuel")
+    s, _ = act(s, s.turn, {"type": "keep", "card": 0})
+    return s
+
+
+def until_turn(s, seat):
+    while s.turn != seat:
+        s = next_turn(s)
+    return s
 
 
 def test_no_draw_when_holding_four() -> None:
@@ -124,9 +126,7 @@ def test_no_draw_when_holding_four() -> None:
     nxt = 1 - s.turn
     set_hand(s, nxt, ["denied", "denied", "launch", "inspect"])
     deck_size = len(s.action_deck)
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, s.turn, {"type": "keep", "card": 0})
+    s = next_turn(s)
     assert s.hands[nxt] == ["denied", "denied", "launch", "inspect"] and len(s.action_deck) == deck_size
 
 
@@ -141,8 +141,7 @@ def test_action_stage_play_or_discard_any_number() -> None:
 
 def test_event_draw_two_keep_one_other_to_the_bottom() -> None:
     s = table(3)
-    stack(s, "fuel", "ransom")
-    s = to_event_stage(s)
+    s = draw_next(s, "fuel", "ransom")
     me = s.turn
     assert [s.kinds[c] for c in s.drawn] == ["fuel", "ransom"]
     ransom = s.drawn[1]
@@ -155,8 +154,7 @@ def test_fuel_max_five() -> None:
     s = table(2)
     me = s.turn
     set_fuel(s, me, 5)
-    stack(s, "fuel", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "fuel", "hungry")
     s, events = act(s, me, {"type": "keep", "card": 0})
     assert len(s.fuel[me]) == 5 and "fuel_wasted" in types(events)
 
@@ -164,8 +162,7 @@ def test_fuel_max_five() -> None:
 def test_food_to_anyones_stash_unseen_by_others() -> None:
     s = table(3)
     me, other = s.turn, (s.turn + 1) % 3
-    stack(s, "unsafe", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "unsafe", "hungry")
     food = s.drawn[0]
     s, events = act(s, me, {"type": "keep", "card": 0, "stash": other})
     assert food in s.stashes[other] and s.known[food] == {me: "placed"}
@@ -180,8 +177,7 @@ def test_food_to_anyones_stash_unseen_by_others() -> None:
 def test_hunger_is_shown_and_eaten() -> None:
     s = table(2)
     me = s.turn
-    stack(s, "hungry", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "hungry", "hungry")
     s, events = act(s, me, {"type": "keep", "card": 0})
     assert events[0].type == "hunger" and events[0].to is None
     assert s.step == "eat" and s.eating.remaining == 1 and s.eating.eater == me
@@ -190,8 +186,7 @@ def test_hunger_is_shown_and_eaten() -> None:
 def test_starving_eats_two() -> None:
     s = table(2)
     me = s.turn
-    stack(s, "starving", "starving")
-    s = to_event_stage(s)
+    s = draw_next(s, "starving", "starving")
     s, _ = act(s, me, {"type": "keep", "card": 0})
     first, second = s.stashes[me]
     s, _ = act(s, me, {"type": "eat", "food": first})
@@ -206,17 +201,14 @@ def test_play_continues_clockwise_skipping_the_dead() -> None:
     s = table(4)
     me = s.turn
     s.dead[(me + 1) % 4] = True
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, me, {"type": "keep", "card": 0})
+    s = next_turn(s)
     assert s.turn == (me + 2) % 4
 
 
 # ---- eating ---------------------------------------------------------------------------------------
 
 def hungry_now(s, me, kind="hungry"):
-    stack(s, kind, kind)
-    s = to_event_stage(s)
+    s = draw_next(s, kind, kind)
     s, _ = act(s, me, {"type": "keep", "card": 0})
     return s
 
@@ -271,8 +263,7 @@ def test_starvation_when_food_runs_short() -> None:
     me = s.turn
     clear_stash(s, me)
     put_food(s, me, "safe")
-    stack(s, "starving", "starving")
-    s = to_event_stage(s)
+    s = draw_next(s, "starving", "starving")
     s, events = act(s, me, {"type": "keep", "card": 0})
     s, events = act(s, me, {"type": "eat", "food": s.stashes[me][0]})
     s, events = everyone_passes(s)
@@ -298,12 +289,8 @@ def test_quarantine_loses_the_stash() -> None:
 
 def test_quarantine_no_adding_food() -> None:
     s, me = quarantined_table()
-    while s.turn != me:
-        s = to_event_stage(s)
-        stack_keepable(s)
-        s, _ = act(s, s.turn, {"type": "keep", "card": 0})
-    stack(s, "safe", "hungry")
-    s = to_event_stage(s)
+    s = until_turn(s, me)
+    s = draw_next(s, "safe", "hungry")
     food = s.drawn[0]
     keeps = [a for a in GAME.legal(s, me) if a["type"] == "keep"]
     assert {"type": "keep", "card": 0} in keeps and not any("stash" in a for a in keeps)
@@ -315,10 +302,7 @@ def test_quarantine_no_adding_food() -> None:
 
 def test_quarantine_two_food_drawn_both_discarded() -> None:
     s, me = quarantined_table()
-    while s.turn != me:
-        s = to_event_stage(s)
-        stack_keepable(s)
-        s, _ = act(s, s.turn, {"type": "keep", "card": 0})
+    s = until_turn(s, me)
     stack(s, "safe", "unsafe")
     discards = len(s.event_discard)
     s, events = act(s, me, {"type": "end_actions"})
@@ -347,20 +331,15 @@ def test_quarantine_left_by_discarding_two_fuel() -> None:
 
 def test_quarantined_player_still_has_to_eat() -> None:
     s, me = quarantined_table()
-    while s.turn != me:
-        s = to_event_stage(s)
-        stack_keepable(s)
-        s, _ = act(s, s.turn, {"type": "keep", "card": 0})
-    stack(s, "hungry", "hungry")
-    s = to_event_stage(s)
+    s = until_turn(s, me)
+    s = draw_next(s, "hungry", "hungry")
     s, events = act(s, me, {"type": "keep", "card": 0})
     assert s.dead[me] and "starved" in types(events)
 
 
 def test_others_may_put_food_in_a_quarantined_players_stash() -> None:
     s, me = quarantined_table()
-    stack(s, "safe", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "safe", "hungry")
     assert {"type": "keep", "card": 0, "stash": me} in GAME.legal(s, s.turn)
 
 
@@ -506,9 +485,7 @@ def test_offers_lapse_at_the_end_of_the_turn() -> None:
     a = s.turn
     set_fuel(s, a, 1)
     s, _ = act(s, a, {"type": "offer", "to": 1 - a, "give_fuel": 1})
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, a, {"type": "keep", "card": 0})
+    s = next_turn(s)
     assert s.offers == []
 
 
@@ -538,8 +515,7 @@ def test_death_returns_hand_to_the_action_deck_and_stash_and_fuel_to_the_event_d
     s.tags_left[me] -= 1
     action_total = len(s.action_deck) + len(s.action_discard) + sum(len(h) for h in s.hands)
     event_cards = len(s.event_deck) + len(s.event_discard)
-    stack(s, "hungry", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "hungry", "hungry")
     s, events = act(s, me, {"type": "keep", "card": 0})
     assert s.dead[me] and s.hands[me] == [] and s.fuel[me] == [] and s.stashes[me] == []
     assert s.action_discard == [] and len(s.action_deck) + sum(len(h) for h in s.hands) == action_total
@@ -564,8 +540,7 @@ def test_everyone_dead_ends_the_game() -> None:
     s.dead[1 - me] = True
     s.death_order = [[1 - me]]
     clear_stash(s, me)
-    stack(s, "hungry", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "hungry", "hungry")
     s, events = act(s, me, {"type": "keep", "card": 0})
     assert s.end_reason == "everyone died" and s.phase in ("over", "guess")
 
@@ -656,8 +631,7 @@ def test_denied_cannot_cancel_event_cards() -> None:
     s = table(3)
     me, other = s.turn, (s.turn + 1) % 3
     set_hand(s, other, ["denied"])
-    stack(s, "ransom", "ransom")
-    s = to_event_stage(s)
+    s = draw_next(s, "ransom", "ransom")
     assert not [a for a in GAME.legal(s, other) if a["type"] == "denied"]
     set_fuel(s, other, 1)
     s, _ = act(s, me, {"type": "keep", "card": 0, "target": other})
@@ -738,9 +712,7 @@ def test_antidote_lasts_only_this_turn() -> None:
     s, _ = act(s, me, {"type": "antidote", "food": bad})
     s, _ = everyone_passes(s)
     assert GAME.view(s, other)["players"][other]["stash"][-1]["antidote"] is True
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, me, {"type": "keep", "card": 0})
+    s = next_turn(s)
     assert s.turn == other and GAME.view(s, other)["players"][other]["stash"][-1]["antidote"] is False
     s = hungry_now(s, other)
     s, _ = act(s, other, {"type": "eat", "food": bad})
@@ -755,14 +727,11 @@ def test_lockout_bars_a_player_from_the_stashes_until_the_lockers_next_turn() ->
     s, _ = act(s, me, {"type": "lockout", "target": target})
     s, _ = everyone_passes(s)
     assert s.locked == {target: me}
-    s = to_event_stage(s)
-    stack_keepable(s)
-    s, _ = act(s, me, {"type": "keep", "card": 0})
+    s = next_turn(s)
     set_hand(s, target, ["inspect", "steal", "steal"])
     legal = GAME.legal(s, target)
     assert not [a for a in legal if a["type"] == "inspect" or (a["type"] == "steal" and a["what"] == "food")]
-    stack(s, "safe", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "safe", "hungry")
     assert {"type": "keep", "card": 0} in GAME.legal(s, target)  # the Food would be discarded
     s, events = act(s, target, {"type": "keep", "card": 0})
     assert "food_lost" in types(events) and s.turn == me and s.locked == {}
@@ -809,8 +778,7 @@ def test_ransom_takes_one_fuel_from_a_named_player() -> None:
     s = table(3)
     me, poor, rich = s.turn, (s.turn + 1) % 3, (s.turn + 2) % 3
     set_fuel(s, rich, 3)
-    stack(s, "ransom", "hungry")
-    s = to_event_stage(s)
+    s = draw_next(s, "ransom", "hungry")
     assert {a.get("target") for a in GAME.legal(s, me) if a["type"] == "keep" and a["card"] == 0} == {rich}
     with pytest.raises(IllegalAction):
         act(s, me, {"type": "keep", "card": 0, "target": poor})
@@ -854,8 +822,7 @@ def test_timeout_ends_the_action_stage() -> None:
 def test_timeout_keeps_a_sensible_card_and_eats_a_sensible_food() -> None:
     s = table(2)
     me = s.turn
-    stack(s, "hungry", "fuel")
-    s = to_event_stage(s)
+    s = draw_next(s, "hungry", "fuel")
     s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
     assert len(s.fuel[me]) == 1
     s = table(2)
@@ -886,8 +853,7 @@ def test_round_limit_ends_the_game_with_nobody_escaping() -> None:
     s = table(2, round_limit=5)
     s.round_no = 5
     while s.phase == "play":
-        stack(s, "fuel", "fuel")
-        s = to_event_stage(s)
+        s = draw_next(s, "fuel", "fuel")
         s, events = act(s, s.turn, {"type": "keep", "card": 0})
     assert s.end_reason == "nobody escaped before the round limit" and all(s.dead)
     assert "round_limit" in types(events) and s.launch is None
