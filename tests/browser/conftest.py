@@ -1,7 +1,8 @@
 """Browser tests: Playwright driving Debian's Chromium against a real ``potluck serve``.
 
-One server process (a temp SQLite database, a free port) and one browser serve the whole
-session. Every page a test opens is watched: a JavaScript console error or an uncaught
+One server process (a temp SQLite database, a free port) and one browser serve all the
+tests of this folder, and stop when they are done: a live sync Playwright holds an event
+loop that the asyncio tests elsewhere could not share. Every page a test opens is watched: a JavaScript console error or an uncaught
 exception fails the test. Screenshots go to ``test-artifacts/screenshots/`` (gitignored;
 CI prints the path). Without Chromium at ``/usr/bin/chromium`` (``apt-get install
 chromium``) the tests skip and say so; never ``playwright install``.
@@ -30,7 +31,7 @@ PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a ``potluck serve`` subprocess (with the test game ``secret-snack``)."""
     workdir = tmp_path_factory.mktemp("potluck-serve")
@@ -62,7 +63,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium); "
