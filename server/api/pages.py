@@ -61,7 +61,7 @@ def catalogue() -> list[dict[str, Any]]:
     ]
 
 
-_DESIGNED = re.compile(r"<(p|li|td)>((?:(?!</\1>).)*?<em>Designed:?</em>)", re.S)
+_DESIGNED = re.compile(r"<(p|li|td)>((?:(?!</\1>).)*?<em>Designed\b[^<]*</em>)", re.S)
 
 
 @cache
