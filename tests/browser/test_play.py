@@ -10,6 +10,15 @@ from .conftest import Pages
 from .nutty import RACE, serve_by_clicks, serve_by_keys, throw_if_mine
 
 
+TRACK_SOCKETS = """
+    window.__sockets = [];
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+        constructor(...args) { super(...args); window.__sockets.push(this); }
+    };
+"""
+
+
 def create_from_lobby(page: Any, name: str, players: int, bots: int) -> None:
     page.fill("#player-name", name)
     page.click(".game-card[data-game='nutty-noodles'] button.setup")
@@ -80,8 +89,10 @@ def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pa
     assert other.locator("#chat .chat-text").last.inner_text() == line
     assert other.locator("#chat .chat-text *").count() == 0
 
-    # A reload puts Bea back in her seat, not in the join form.
+    # A reload puts Bea back in her seat, not in the join form. (The init script lets the
+    # test cut her connection below.)
     bea_seat = bea.get_attribute("#match", "data-you")
+    bea.context.add_init_script(TRACK_SOCKETS)
     bea.reload()
     bea.wait_for_selector(".nn")
     assert bea.get_attribute("#match", "data-you") == bea_seat
@@ -89,3 +100,15 @@ def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pa
     assert bea.locator(".player.you .pname").inner_text() == "Bea"
     assert bea.locator("#chat-form").is_visible()
     pages.shot(bea, "after-reload")
+
+    # A lost connection comes back by itself, and play goes on: the round's winner throws
+    # and both tables show the same dice.
+    bea.wait_for_selector("#conn[data-state=online]")
+    bea.evaluate("window.__sockets.forEach(ws => ws.close())")
+    bea.wait_for_selector("#conn:not([data-state=online])")
+    bea.wait_for_selector("#conn[data-state=online]")
+    other.click("button.roll")
+    for page in (ann, bea):
+        page.wait_for_selector(f".nn[data-throws='2'] .nn-dice.live")
+    faces = [p.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)") for p in (ann, bea)]
+    assert faces[0] == faces[1]
