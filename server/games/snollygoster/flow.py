@@ -441,6 +441,7 @@ def launch(s: S, launcher: int, pod: list[int], now: int) -> list[Event]:
 def end_game(s: S, reason: str, now: int) -> list[Event]:
     """The game ends. Sleuths reveal themselves first and guess; then every agenda."""
     s.end_reason = reason
+    s.event_deck[:0] = s.drawn  # a pair still being chosen goes back under the deck
     s.window, s.eating, s.offers, s.drawn, s.inspecting = None, None, [], [], None
     sleuths = [p for p in range(s.n) if AGENDAS[s.agendas[p]].rule == "sleuth"]
     s.step, s.step_since = "none", now
