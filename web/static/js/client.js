@@ -80,6 +80,9 @@ export const memory = {
   setSeat(matchId, seat) {
     localStorage.setItem(seatKey(matchId), JSON.stringify(seat));
   },
+  forgetSeat(matchId) {
+    localStorage.removeItem(seatKey(matchId));
+  },
 };
 
 // ---- REST ------------------------------------------------------------------------------
@@ -295,7 +298,7 @@ class MatchPage {
     this.chatSeen = new Set();
     this.keyHandlers = [];
     this.countdownTimer = null;
-    this.resultShownFor = null;
+    this.resultShown = false;
     this.ctx = this.makeContext();
   }
 
@@ -403,7 +406,7 @@ class MatchPage {
       if (this.seat) {
         // A token the server does not know (an old database): watch instead.
         this.seat = null;
-        localStorage.removeItem(`potluck:seat:${this.matchId}`);
+        memory.forgetSeat(this.matchId);
         this.connect();
       }
     }
@@ -646,8 +649,8 @@ class MatchPage {
 
   // -- the end --
   showResult(result) {
-    if (this.resultShownFor === this.matchId) return;
-    this.resultShownFor = this.matchId;
+    if (this.resultShown) return;
+    this.resultShown = true;
     const overlay = $("result");
     const players = this.state.view.players || [];
     const scores = result ? result.scores : players.map((p) => p.score ?? 0);
