@@ -4,7 +4,6 @@
 // presses: 1–4 for a table, 0 for a takeaway (face down), A–T for a bowl. Space throws.
 import { h, svg, seatColor } from "../client.js";
 
-const ICON_ORDER = ["chilli", "fish", "egg", "mushroom", "broccoli"];
 const FEEDBACK_MS = 1600;
 
 // ---- art: ingredient icons as one SVG sprite, monsters drawn from their id ------------------
@@ -67,7 +66,7 @@ const BODIES = [
 ];
 
 /** A monster drawn from its id: the same monster looks the same everywhere. */
-export function monsterArt(id, size = 64) {
+function monsterArt(id, size = 64) {
   const n = hash(id);
   const hue = n % 360;
   const body = `hsl(${hue} 62% 58%)`;
