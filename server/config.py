@@ -1,8 +1,9 @@
 """Server settings, read once from the environment.
 
 ``DATABASE_URL``  unset: a SQLite file ``./data/potluck.db`` (the folder is created on
-                  demand). ``sqlite:///path`` or ``postgresql://…`` get their async driver
-                  (aiosqlite, asyncpg) added when the URL names none.
+                  demand). ``sqlite:///path`` (``sqlite+aiosqlite://`` is accepted too: the
+                  store runs SQLite in its own threads, see ``server.store.database``) or
+                  ``postgresql://…`` (asyncpg is added when the URL names no driver).
 ``REDIS_URL``     when set, processes tell each other over Redis pub/sub that a match moved.
 ``POTLUCK_*``     limits and timings below (integers unless said otherwise).
 """
@@ -22,14 +23,14 @@ def database_url(raw: str | None, cwd: Path | None = None) -> str:
     working directory's ``data/``)."""
     if not raw:
         path = (cwd or Path.cwd()) / DEFAULT_SQLITE_FILE
-        return f"sqlite+aiosqlite:///{path}"
+        return f"sqlite:///{path}"
     scheme, sep, rest = raw.partition("://")
     if not sep:
         raise ValueError(f"DATABASE_URL must look like scheme://…, not {raw!r}")
     if scheme in ("postgres", "postgresql"):
         return f"postgresql+asyncpg://{rest}"
-    if scheme == "sqlite":
-        return f"sqlite+aiosqlite://{rest}"
+    if scheme.startswith("sqlite"):
+        return f"sqlite://{rest}"
     return raw
 
 

@@ -49,7 +49,8 @@ class Database:
         self._writer: _GroupCommitWriter | None = None
         if self.is_sqlite:
             _create_sqlite_folder(self.url.database)
-            self._sync = create_engine(self.url.set(drivername="sqlite+pysqlite"),
+            self.url = self.url.set(drivername="sqlite")
+            self._sync = create_engine(self.url,
                                        connect_args={"check_same_thread": False, "timeout": 30},
                                        pool_size=8, max_overflow=8)
             _sqlite_transactions(self._sync)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import httpx
 import websockets
 
+from server.engine import registry
+from server.engine.playout import Entry, replay
 from server.games.nutty_noodles.cards import BOWLS, MONSTERS
 from server.games.nutty_noodles.rules import bowl_for_dice
 
@@ -120,8 +123,8 @@ class WsPlayer:
     def state(self) -> dict[str, Any]:
         return self.states[-1]
 
-    async def send(self, message: dict[str, Any] | str) -> None:
-        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
+        await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 
     async def act(self, action: Any, **extra: Any) -> dict[str, Any]:
         """Send an action and wait for its ack or error."""
@@ -152,3 +155,44 @@ class WsPlayer:
     async def close(self) -> None:
         await self.ws.close()
         await asyncio.gather(self._reader, return_exceptions=True)
+
+
+def choose(rng: random.Random, legal: list[dict], view: dict, sharp: float) -> dict:
+    """A random legal action; with probability ``sharp`` the right bowl when there is one."""
+    right = answer(view)
+    if right in legal and rng.random() < sharp:
+        return right
+    return rng.choice(legal)
+
+
+async def play_over_websocket(p: WsPlayer, rng: random.Random, sharp: float = 0.6,
+                              delay: tuple[float, float] = (0.0, 0.02), timeout: float = 20) -> dict[str, Any]:
+    """React to every new state until the match ends: after a pause in ``delay`` seconds,
+    play (see ``choose``) and wait for the answer, which must be an ack or a refusal a
+    fast-moving race explains. Returns the final state."""
+    seen = -1
+    while True:
+        state = await p.wait(lambda: p.states and p.state["seq"] > seen and p.state, timeout)
+        seen = state["seq"]
+        if state["status"] == "finished":
+            return state
+        if state["legal"]:
+            await asyncio.sleep(rng.uniform(*delay))
+            reply = await p.act(choose(rng, state["legal"], state["view"], sharp))
+            assert reply["type"] == "ack" or reply["code"] in ("illegal", "stale", "finished"), reply
+
+
+async def check_log_replays(api: Api, match_id: str, final_view: dict, seat: int | None = None) -> dict:
+    """The published log has seqs 1…n and replays (seed, players, options, start time) to
+    the final view ``seat`` was shown and to the stored result."""
+    r = await api.log(match_id)
+    assert r.status_code == 200, r.text
+    log = r.json()
+    seqs = [a["seq"] for a in log["actions"]]
+    assert seqs == list(range(1, len(seqs) + 1)), "the log has a gap or a duplicate"
+    game = registry.get(log["game"])
+    state = replay(game, log["players"], log["options"], log["seed"],
+                   [Entry(a["seat"], a["action"], a["at"]) for a in log["actions"]], log["started_at"])
+    assert game.view(state, seat) == final_view
+    assert game.result(state).to_json() == log["result"]
+    return log

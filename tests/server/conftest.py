@@ -1,8 +1,9 @@
-"""Fixtures for the server tests: a database per test (SQLite file, and PostgreSQL when
-reachable — skipped with the reason otherwise), and a real uvicorn server on a free port.
+"""Fixtures for the server tests: a database of each kind (a fresh SQLite file per test;
+PostgreSQL when reachable, else skipped with the reason), and a real uvicorn server.
 
 PostgreSQL: ``POTLUCK_TEST_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432/test``)
-names a server where each test gets a fresh database ``potluck_test_…``, dropped after.
+names a server where each test run creates its own database ``potluck_test_…`` and drops
+it at the end; tests share it (match ids are random, so they never collide).
 """
 
 from __future__ import annotations
@@ -40,20 +41,16 @@ async def _admin(sql: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_reachable() -> str | None:
-    """``None`` when PostgreSQL answers, else why not."""
-    try:
-        asyncio.run(_admin("SELECT 1"))
-        return None
-    except Exception as exc:  # any failure to connect means: skip
-        return f"PostgreSQL unreachable at {ADMIN_URL}: {type(exc).__name__}: {exc}"
-
-
-def _postgres_database(reason: str | None) -> Iterator[str]:
-    if reason:
-        pytest.skip(reason)
+def postgres_session_url() -> Iterator[str | None]:
+    """This run's PostgreSQL database, or ``None`` (then ``postgres_skip_reason`` says why)."""
+    global _SKIP_REASON
     name = f"potluck_test_{secrets.token_hex(6)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    try:
+        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:  # any failure to reach the server means: skip those tests
+        _SKIP_REASON = f"PostgreSQL unreachable at {ADMIN_URL}: {type(exc).__name__}: {exc}"
+        yield None
+        return
     base = ADMIN_URL.rsplit("/", 1)[0]
     try:
         yield f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
@@ -61,19 +58,23 @@ def _postgres_database(reason: str | None) -> Iterator[str]:
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest, tmp_path, postgres_reachable) -> Iterator[str]:
-    """A fresh, empty database of each kind."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'potluck.db'}"
-    else:
-        yield from _postgres_database(postgres_reachable)
+_SKIP_REASON = ""
 
 
 @pytest.fixture
-def postgres_url(postgres_reachable) -> Iterator[str]:
-    """A fresh PostgreSQL database (tests that only make sense there)."""
-    yield from _postgres_database(postgres_reachable)
+def postgres_url(postgres_session_url: str | None) -> str:
+    """This run's PostgreSQL database (tests that only make sense there)."""
+    if postgres_session_url is None:
+        pytest.skip(_SKIP_REASON)
+    return postgres_session_url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """A database of each kind: a fresh SQLite file, and this run's PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'potluck.db'}"
+    return request.getfixturevalue("postgres_url")
 
 
 def free_port() -> int:

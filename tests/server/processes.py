@@ -33,7 +33,7 @@ class ServerProcess:
                 cwd=workdir, env=environment, stdout=log, stderr=subprocess.STDOUT)
         self._wait_ready()
 
-    def _wait_ready(self, timeout: float = 30) -> None:
+    def _wait_ready(self, timeout: float = 90) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -12,9 +12,8 @@ import random
 import httpx
 import pytest
 
-from .clients import Api, WsPlayer, answer, public_part
+from .clients import Api, WsPlayer, check_log_replays, choose, play_over_websocket, public_part
 from .processes import ServerProcess
-from .test_full_match import _check_log_replays
 
 REDIS_URL = os.environ.get("POTLUCK_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -52,8 +51,7 @@ async def test_two_processes_accept_actions_for_one_match_without_forking(postgr
                     if not v["legal"]:
                         await asyncio.sleep(0.005)
                         continue
-                    right = answer(v["view"])
-                    action = right if right in v["legal"] and rng.random() < 0.6 else rng.choice(v["legal"])
+                    action = choose(rng, v["legal"], v["view"], sharp=0.6)
                     r = await rng.choice(apis).act(match_id, token, action)
                     assert r.status_code in (200, 409, 422), r.text
                     if r.status_code == 200:
@@ -63,7 +61,7 @@ async def test_two_processes_accept_actions_for_one_match_without_forking(postgr
             finals = [await api.view(match_id) for api in apis]
             assert finals[0]["seq"] == finals[1]["seq"] and finals[0]["view"] == finals[1]["view"]
             assert len(acks) == len(set(acks)), "two actions were acknowledged with one seq"
-            log = await _check_log_replays(apis[1], match_id, finals[0]["view"])
+            log = await check_log_replays(apis[1], match_id, finals[0]["view"])
             assert (await apis[0].log(match_id)).json() == log
             for api in apis:  # both processes really wrote to the log
                 metrics = (await api.client.get("/metrics")).text
@@ -86,21 +84,7 @@ async def test_sockets_on_two_processes_converge_through_redis(postgres_url: str
         players = [await WsPlayer.connect(servers[i % 2].ws_url, match_id, t) for i, t in enumerate(tokens)]
         watchers = [await WsPlayer.connect(s.ws_url, match_id) for s in servers]
 
-        async def play(p: WsPlayer) -> None:
-            seen = -1
-            while True:
-                state = await p.wait(lambda: p.states and p.state["seq"] > seen and p.state, timeout=20)
-                seen = state["seq"]
-                if state["status"] == "finished":
-                    return
-                if state["legal"]:
-                    await asyncio.sleep(rng.random() * 0.02)
-                    right = answer(state["view"])
-                    action = right if right in state["legal"] and rng.random() < 0.6 else rng.choice(state["legal"])
-                    reply = await p.act(action)
-                    assert reply["type"] == "ack" or reply["code"] in ("illegal", "stale"), reply
-
-        await asyncio.wait_for(asyncio.gather(*(play(p) for p in players)), 150)
+        await asyncio.wait_for(asyncio.gather(*(play_over_websocket(p, rng) for p in players)), 150)
         final_seq = max(p.state["seq"] for p in players)
         for p in players + watchers:
             await p.wait_seq(final_seq)
