@@ -886,16 +886,17 @@ def test_survivors_score_a_point_per_fuel_contributed() -> None:
 
 
 @pytest.mark.parametrize("agenda,setup,expected", [
-    ("captain", lambda s: None, 3),
-    ("medic", lambda s: None, 2),
-    ("survivor", lambda s: None, 3),
+    ("captain", lambda s: None, 4),
+    ("medic", lambda s: None, 1),
+    ("survivor", lambda s: None, 2),
     ("trojan", lambda s: None, 0),
     ("inspector", lambda s: (s.count("true_tags", 0, 3), s.count("lies", 0, 1)), 2),
     ("provider", lambda s: s.count("safe_fed", 0, 2), 2),
     ("snollygoster", lambda s: s.count("lies", 0, 2), 4),
     ("saboteur", lambda s: s.count("poisoned", 0, 1), 2),
     ("doomsayer", lambda s: None, 1),
-    ("hoarder", lambda s: None, 4),
+    ("hoarder", lambda s: None, 0),
+    ("hoarder", lambda s: set_fuel(s, 0, 5), 3),
 ])
 def test_agenda_scoring(agenda, setup, expected) -> None:
     s = table(3)
@@ -907,12 +908,38 @@ def test_agenda_scoring(agenda, setup, expected) -> None:
     assert r.details["breakdown"][0]["agenda_points"] == expected
 
 
+def test_tags_and_placed_food_still_on_the_table_count_at_the_end() -> None:
+    s = table(3)
+    good = put_food(s, 1, "safe", placer=0)
+    bad = put_food(s, 2, "unsafe", placer=0)
+    s.tags[good], s.tags[bad] = (0, "safe"), (0, "safe")
+    s.tags_left[0] -= 2
+    for agenda, expected in (("inspector", 0), ("snollygoster", 2), ("provider", 1), ("saboteur", 1)):
+        r = finished(s.clone(), [agenda, "medic", "hoarder"])
+        assert r.details["breakdown"][0]["agenda_points"] == expected, agenda
+
+
+def test_every_food_left_is_revealed_at_the_end() -> None:
+    s = table(3)
+    me = s.turn
+    bad = put_food(s, (me + 1) % 3, "unsafe", placer=(me + 1) % 3)
+    set_hand(s, me, ["launch"])
+    set_fuel(s, me, 5)
+    s.agendas = ["captain", "medic", "hoarder"]
+    s, _ = act(s, me, {"type": "launch", "passengers": []})
+    s, _ = everyone_passes(s)
+    assert s.phase == "over"
+    for seat in [None, 0, 1, 2]:
+        foods = {f["id"]: f for p in GAME.view(s, seat)["players"] for f in p["stash"]}
+        assert foods[bad]["you_know"] == "unsafe" and foods[bad]["how"] == "revealed"
+
+
 def test_trojan_horse_scores_as_a_passenger() -> None:
     s = table(3)
     set_fuel(s, 0, 4)
     set_fuel(s, 1, 4)
     r = finished(s, ["captain", "trojan", "hoarder"], launch=(0, [0, 1]))
-    assert r.details["breakdown"][1]["agenda_points"] == 4
+    assert r.details["breakdown"][1]["agenda_points"] == 3
 
 
 def test_sleuth_reveals_first_and_guesses_agendas() -> None:
@@ -953,7 +980,7 @@ def test_team_game_adds_up_team_totals() -> None:
     set_fuel(s, 1, 5)
     r = finished(s, ["captain", "survivor", "doomsayer", "hoarder"], launch=(0, [0, 1]))
     assert r.teams == {"Comrade": [0, 1], "Rogue": [2, 3]}
-    assert r.details["team_totals"] == {"Comrade": 16.0, "Rogue": 1.0} and r.winners == [0, 1]
+    assert r.details["team_totals"] == {"Comrade": 16.0, "Rogue": 2.0} and r.winners == [0, 1]
 
 
 def test_team_game_needs_four_players() -> None:

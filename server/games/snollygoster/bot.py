@@ -52,6 +52,7 @@ PROFILES: dict[str, Profile] = {
 }
 
 BASE_TRUST = 0.75
+STOWAWAY_PATIENCE = 8  # rounds
 
 
 class SnollygosterBot(Bot):
@@ -60,9 +61,11 @@ class SnollygosterBot(Bot):
         self.game, self.salt = game, rng.next64()
         self.think_ms, self.answer_ms, self.samples = think_ms, answer_ms, samples
         self._plans: dict[Any, Decision | None] = {}  # the plan for the current situation
+        self.memory = Memory()
 
     # ---- the contract --------------------------------------------------------------------------
     def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+        self.memory.observe(state)
         legal = self.game.legal(state, seat)
         if not legal:
             return None
@@ -76,7 +79,7 @@ class SnollygosterBot(Bot):
         v = self.game.view(state, seat)
         anchor, quick = self._anchor(v)
         rng = Rng(zlib.crc32(repr((self.salt, seat, anchor, v["turn_no"], len(legal))).encode()))
-        action = Mind(self.game, state, seat, v, legal, rng, self.samples).choose()
+        action = Mind(self.game, state, seat, v, legal, rng, self.samples, self.memory).choose()
         if action is None:
             return None
         lo, hi = self.answer_ms if quick else self.think_ms
@@ -104,9 +107,9 @@ class Mind:
     """One decision, from what the seat knows."""
 
     def __init__(self, game: Game[Any, Any], state: Any, seat: int, v: Json, legal: list[Action],
-                 rng: Rng, samples: int) -> None:
+                 rng: Rng, samples: int, memory: "Memory") -> None:
         self.game, self.state, self.seat, self.v, self.legal, self.rng = game, state, seat, v, legal, rng
-        self.samples = samples
+        self.samples, self.memory = samples, memory
         self.me = v["players"][seat]
         self.agenda = v["agenda"]["id"] if v["agenda"] else "captain"
         self.profile = PROFILES.get(self.agenda, Profile())
@@ -261,9 +264,8 @@ class Mind:
         options = self.has("launch")
         if not options or self.profile.pod == "never":
             return None
-        if self.profile.pod == "stowaway" and self.v["round"] < self.v["round_limit"] - 1 and \
-                len(self.me["stash"]) > 0:
-            return None
+        if self.profile.pod == "stowaway" and self.v["round"] < STOWAWAY_PATIENCE and self.me["stash"]:
+            return None  # the Trojan Horse waits to be taken along, for a while
         key = (lambda a: -len(a["passengers"])) if self.profile.pod_size == "large" else \
             (lambda a: (len(a["passengers"]), -sum(self.trust[p] for p in a["passengers"])))
         return min(options, key=key)
@@ -379,7 +381,7 @@ class Mind:
         size = len(players[stash]["stash"])
         if card == "safe":
             own = 3.0 - len(me["stash"]) if stash == self.seat else 1.0 + 0.3 * (3 - size)
-            return own + (0.5 if self.agenda == "provider" and stash != self.seat else 0)
+            return own + (2.0 if self.agenda == "provider" and stash != self.seat else 0)
         if self.profile.poisons:
             return 3.5 - self.trust[stash] if stash != self.seat and not players[stash]["quarantined"] else -1.0
         return 0.5 - self.trust[stash] if stash != self.seat else 0.2
@@ -387,38 +389,57 @@ class Mind:
     # the end
     def guess(self) -> Action:
         """A Sleuth guesses only where the table gave a player away."""
-        guessed = {a["seat"] for a in self.has("guess")}
-        clues = self.clues()
-        for seat, name in clues.items():
-            if seat in guessed:
+        open_seats = {a["seat"] for a in self.has("guess")}
+        for seat, name in self.clues().items():
+            if seat in open_seats:
                 return {"type": "guess", "seat": seat, "agenda": name}
         return {"type": "done"}
 
     def clues(self) -> dict[int, str]:
+        """Behaviour only one agenda shows: calling safe Food unsafe (Snollygoster),
+        paying to make someone eat unsafe Food (Saboteur), denying a Launch that would
+        have taken you along (Doomsayer), taking more passengers than the pod needs
+        (Medic)."""
         v, found = self.v, {}
-        lies = [0] * len(v["players"])
-        truths = [0] * len(v["players"])
         for e in v["eaten"]:
-            if e["tag"]:
-                by, claim = e["tag"]
-                if claim != e["kind"]:
-                    lies[by] += 1
-                else:
-                    truths[by] += 1
-        poisoners = {e["placed_by"] for e in v["eaten"] if e["kind"] == "unsafe" and e["placed_by"] is not None
-                     and e["placed_by"] != e["eater"]}
+            if e["tag"] and e["tag"][1] == "unsafe" and e["kind"] == "safe":
+                found[e["tag"][0]] = "Snollygoster"
+        for food, feeder in self.memory.fed.items():
+            if any(e["food"] == food and e["kind"] == "unsafe" for e in v["eaten"]):
+                found.setdefault(feeder, "Saboteur")
+        for seat in self.memory.refused_pod:
+            found.setdefault(seat, "Doomsayer")
         launch = v["escape_pod"]["launch"]
-        for p in range(len(v["players"])):
-            if lies[p] >= 2:
-                found[p] = "Snollygoster"
-            elif launch and launch["by"] == p:
-                found[p] = "Captain"
-            elif p in poisoners and lies[p] == 0:
-                found[p] = "Saboteur"
-            elif truths[p] >= 3:
-                found[p] = "Food Inspector"
+        if launch and roomy(launch):
+            found.setdefault(launch["by"], "Medic")
         found.pop(self.seat, None)
         return found
+
+
+def roomy(launch: Json) -> bool:
+    """Could a passenger have stayed behind with the pod still flying?"""
+    fuel, pod = launch["fuel"], launch["pod"]
+    total = sum(fuel.values())
+    need = POD_FUEL.get(len(pod) - 1, 0)
+    return len(pod) > 1 and any(total - fuel[p] >= need for p in pod if p != launch["by"])
+
+
+class Memory:
+    """What a bot has watched happen at the table (all of it public): who paid to make
+    whom eat which Food, and who denied a Launch that would have taken them along."""
+
+    def __init__(self) -> None:
+        self.fed: dict[int, int] = {}
+        self.refused_pod: set[int] = set()
+
+    def observe(self, state: Any) -> None:
+        eating = state.eating
+        if eating is not None and eating.by is not None and eating.food is not None:
+            self.fed[eating.food] = eating.by
+        w = state.window
+        if w is not None and w.play.card == "launch":
+            pod = {w.play.seat, *w.play.args["passengers"]}
+            self.refused_pod.update(p for p in w.chain[0::2] if p in pod)
 
 
 __all__ = ["PROFILES", "POD_FUEL", "SnollygosterBot"]

@@ -138,31 +138,35 @@ class Agenda:
 
 # All designed except the two names the +2 pack makes public (Sleuth, Trojan Horse).
 AGENDAS: dict[str, Agenda] = {a.id: a for a in (
-    Agenda("captain", "Captain", COMRADE, "launched", 3,
-           "+3 if you play the Launch that gets the pod off the planet."),
-    Agenda("medic", "Medic", COMRADE, "pod_size", 1,
-           "+1 for every player aboard the escape pod, you included."),
+    Agenda("captain", "Captain", COMRADE, "launched", 4,
+           "+4 if you play the Launch that gets the pod off the planet."),
+    Agenda("medic", "Medic", COMRADE, "passengers", 1,
+           "+1 for every other player aboard the escape pod."),
     Agenda("inspector", "Food Inspector", COMRADE, "honest_tags", 1,
-           "+1 for each of your tags proven true when its Food is eaten, -1 for each proven false."),
-    Agenda("provider", "Provider", COMRADE, "safe_fed", 1,
-           "+1 each time another player eats a safe Food you placed."),
-    Agenda("survivor", "Survivor", COMRADE, "aboard", 3,
-           "+3 if you leave on the escape pod."),
-    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 2,
-           "At the end, reveal this first and guess other players' agendas: +2 for each "
+           "+1 for each of your tags that is true, -1 for each that is false (checked at the "
+           "end, on eaten Food and on Food still in the stashes)."),
+    Agenda("provider", "Provider", COMRADE, "safe_given", 1,
+           "+1 for each safe Food you placed that another player ate or still has in their "
+           "stash at the end."),
+    Agenda("survivor", "Survivor", COMRADE, "aboard", 2,
+           "+2 if you leave on the escape pod."),
+    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 3,
+           "At the end, reveal this first and guess other players' agendas: +3 for each "
            "right guess, -2 for each wrong one."),
     Agenda("snollygoster", "Snollygoster", ROGUE, "lies", 2,
-           "+2 for each of your tags proven false when its Food is eaten."),
+           "+2 for each of your tags that is false (checked at the end, on eaten Food and on "
+           "Food still in the stashes)."),
     Agenda("saboteur", "Saboteur", ROGUE, "poisoned", 2,
-           "+2 each time a player goes into Quarantine from a Food you placed."),
-    Agenda("trojan", "Trojan Horse", ROGUE, "stowaway", 4,
-           "+4 if you leave on the escape pod without having played the Launch."),
+           "+2 each time another player goes into Quarantine from a Food you placed, and +1 for "
+           "each unsafe Food you placed still in another player's stash at the end."),
+    Agenda("trojan", "Trojan Horse", ROGUE, "stowaway", 3,
+           "+3 if you leave on the escape pod without having played the Launch."),
     Agenda("doomsayer", "Doomsayer", ROGUE, "left_behind", 1,
-           "+1 for every other player who does not leave on the escape pod."),
-    Agenda("hoarder", "Hoarder", ROGUE, "fuel_held", 1,
-           "+1 for each Fuel in front of you when the game ends."),
-    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 2,
-           "At the end, reveal this first and guess other players' agendas: +2 for each "
+           "+1 for every player, you included, who does not leave on the escape pod."),
+    Agenda("hoarder", "Hoarder", ROGUE, "full_tank", 3,
+           "+3 if you hold five Fuel when the game ends."),
+    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 3,
+           "At the end, reveal this first and guess other players' agendas: +3 for each "
            "right guess, -2 for each wrong one."),
 )}
 

@@ -455,8 +455,12 @@ def end_game(s: S, reason: str, now: int) -> list[Event]:
 
 
 def finish(s: S) -> list[Event]:
+    """Every agenda is revealed, and so is every Food left in the stashes (the agendas
+    that check tags and placed Food score on them)."""
     s.phase, s.guessing = "over", []
     s.revealed_agendas = list(range(s.n))
+    for food in s.all_foods():
+        s.public_kind[food] = True
     result = outcome(s)
     winners = " and ".join(name(s, w) for w in result.winners)
     return [public("game_over", f"Game over: {winners} win{'s' if len(result.winners) == 1 else ''}. "

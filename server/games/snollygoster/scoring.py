@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from server.engine import Result
 
-from .cards import AGENDAS, COMRADE, ROGUE
+from .cards import AGENDAS, COMRADE, FUEL_CAP, ROGUE
 from .state import SnollygosterState
 
 S = SnollygosterState
@@ -31,26 +31,48 @@ def fuel_points(s: S, seat: int) -> int:
     return int(s.launch["fuel"].get(seat, 0)) if s.launch else 0
 
 
+SLEUTH_MISS = 2  # the +2 pack: "-2 per wrong guess"
+
+
 def sleuth_points(s: S, seat: int, rate: int) -> int:
-    """+rate for each right guess of another's agenda name, -rate for each wrong one."""
+    """+rate for each right guess of another's agenda name, -2 for each wrong one."""
     total = 0
     for other, guess in s.guesses.get(seat, {}).items():
-        total += rate if AGENDAS[s.agendas[other]].name == guess else -rate
+        total += rate if AGENDAS[s.agendas[other]].name == guess else -SLEUTH_MISS
     return total
+
+
+def tags_at_end(s: S, seat: int) -> tuple[int, int]:
+    """(true, false) tags of ``seat``: those proven when their Food was eaten, and those
+    still on Food in the stashes, checked at the end."""
+    true, false = s.counted("true_tags", seat), s.counted("lies", seat)
+    for food, (tagger, claim) in s.tags.items():
+        if tagger == seat:
+            if claim == s.kinds[food]:
+                true += 1
+            else:
+                false += 1
+    return true, false
+
+
+def left_with_others(s: S, seat: int, kind: str) -> int:
+    """Food of ``kind`` that ``seat`` placed and another player holds at the end."""
+    return sum(1 for owner, stash in enumerate(s.stashes) if owner != seat
+               for food in stash if s.placed_by.get(food) == seat and s.kinds[food] == kind)
 
 
 RULES: dict[str, Callable[[S, int, int], int]] = {
     "launched": lambda s, p, r: r if launcher(s) == p else 0,
-    "pod_size": lambda s, p, r: r * len(pod(s)),
-    "honest_tags": lambda s, p, r: r * (s.counted("true_tags", p) - s.counted("lies", p)),
-    "safe_fed": lambda s, p, r: r * s.counted("safe_fed", p),
+    "passengers": lambda s, p, r: r * sum(1 for o in pod(s) if o != p),
+    "honest_tags": lambda s, p, r: r * (tags_at_end(s, p)[0] - tags_at_end(s, p)[1]),
+    "safe_given": lambda s, p, r: r * (s.counted("safe_fed", p) + left_with_others(s, p, "safe")),
     "aboard": lambda s, p, r: r if p in pod(s) else 0,
     "sleuth": sleuth_points,
-    "lies": lambda s, p, r: r * s.counted("lies", p),
-    "poisoned": lambda s, p, r: r * s.counted("poisoned", p),
+    "lies": lambda s, p, r: r * tags_at_end(s, p)[1],
+    "poisoned": lambda s, p, r: r * s.counted("poisoned", p) + left_with_others(s, p, "unsafe"),
     "stowaway": lambda s, p, r: r if p in pod(s) and launcher(s) != p else 0,
-    "left_behind": lambda s, p, r: r * sum(1 for o in range(s.n) if o != p and o not in pod(s)),
-    "fuel_held": lambda s, p, r: r * len(s.fuel[p]),
+    "left_behind": lambda s, p, r: r * sum(1 for o in range(s.n) if o not in pod(s)),
+    "full_tank": lambda s, p, r: r if len(s.fuel[p]) >= FUEL_CAP else 0,
 }
 
 

@@ -22,14 +22,14 @@ S = SnollygosterState
 
 def food_view(s: S, food: int, viewer: int | None) -> dict[str, Any]:
     tag = s.tags.get(food)
-    known = viewer is not None and viewer in s.known[food]
+    how = "revealed" if s.public_kind[food] else s.known[food].get(viewer) if viewer is not None else None
     return {
         "id": food,
         "tag": {"by": tag[0], "by_name": name(s, tag[0]), "claim": tag[1]} if tag else None,
         "placed_by": s.placed_by.get(food),
         "antidote": s.antidote.get(food) == s.turn_no,
-        "you_know": s.kinds[food] if known else None,
-        "how": s.known[food][viewer] if known and viewer is not None else None,
+        "you_know": s.kinds[food] if how else None,
+        "how": how,
     }
 
 
