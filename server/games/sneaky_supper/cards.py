@@ -60,28 +60,28 @@ def _accident(id: str, name: str, noise: int, icon: bool = False, text: str = ""
 TYPES: tuple[CardType, ...] = (
     # Snacks: what Cravings ask for.
     _food("gem-biscuits", "Gem Biscuits", SNACK, 0, 2, text="Consuming this scores you 2 points!"),
-    _food("chocolate-bar", "Chocolate Bar", SNACK, 0, 2),
-    _food("pineapple-tarts", "Pineapple Tarts", SNACK, 0, 2),
-    _food("prawn-crackers", "Prawn Crackers", SNACK, 1, 2),
+    _food("chocolate-bar", "Chocolate Bar", SNACK, 1, 1, text="Rustle, rustle."),
+    _food("pineapple-tarts", "Pineapple Tarts", SNACK, 0, 1),
+    _food("prawn-crackers", "Prawn Crackers", SNACK, 1, 1),
     _food("seasoned-seaweed", "Seasoned Seaweed", SNACK, 1, 3,
           text="This slightly noisier Seaweed scores 3!"),
-    _food("potato-chips", "Potato Chips", SNACK, 3, 4, icon=True, text="The crinkliest bag in the house."),
+    _food("potato-chips", "Potato Chips", SNACK, 3, 2, icon=True, text="The crinkliest bag in the house."),
     # Drinks: any one completes a Craving.
-    _food("milo", "Milo", DRINK, 0, 1),
-    _food("bubble-tea", "Bubble Tea", DRINK, 1, 2),
-    _food("fizzy-soda", "Fizzy Soda", DRINK, 3, 3, icon=True, text="Pssshhht!"),
+    _food("milo", "Milo", DRINK, 1, 1, text="Clink, clink goes the spoon."),
+    _food("bubble-tea", "Bubble Tea", DRINK, 1, 1),
+    _food("fizzy-soda", "Fizzy Soda", DRINK, 3, 1, text="Pssshhht!"),
     # Raw ingredients.
     _food("eggs", "Eggs", RAW, 1, 1),
-    _food("tomato", "Tomato", RAW, 0, 1),
-    _food("spring-onion", "Spring Onion", RAW, 0, 1),
-    _food("mushrooms", "Mushrooms", RAW, 0, 1),
-    _food("bean-sprouts", "Bean Sprouts", RAW, 0, 1),
+    _food("tomato", "Tomato", RAW, 1, 1),
+    _food("spring-onion", "Spring Onion", RAW, 1, 1),
+    _food("mushrooms", "Mushrooms", RAW, 1, 1),
+    _food("bean-sprouts", "Bean Sprouts", RAW, 1, 1),
     # Staples.
     _food("instant-noodles", "Instant Noodles", STAPLE, 1, 1, text="Crinkly packet."),
-    _food("sliced-bread", "Sliced Bread", STAPLE, 0, 1,
+    _food("sliced-bread", "Sliced Bread", STAPLE, 1, 1,
           text="This Sliced Bread is for a recipe, but you could still consume it for a point!"),
-    _food("kaya-butter", "Kaya & Butter", STAPLE, 0, 1),
-    _food("ice-cream", "Ice Cream", STAPLE, 1, 2, text="The freezer door sticks."),
+    _food("kaya-butter", "Kaya & Butter", STAPLE, 1, 1),
+    _food("ice-cream", "Ice Cream", STAPLE, 3, 1, text="The freezer door sticks."),
     # Utensils (in both decks).
     _utensil("chopsticks", "Chopsticks", 0),
     _utensil("wooden-spoon", "Wooden Spoon", 0),
@@ -94,8 +94,9 @@ TYPES: tuple[CardType, ...] = (
     _accident("creaky-floorboard", "Creaky Floorboard", 1),
     _accident("squeaky-door", "Squeaky Door", 1),
     _accident("wrong-turn", "Wrong Turn", 0, text="A dead end. At least it was quiet."),
-    _accident("stubbed-toe", "Stubbed Toe", 3, icon=True),
-    _accident("tripped-on-laundry", "Tripped on the Laundry", 3, icon=True),
+    _accident("stubbed-toe", "Stubbed Toe", 3),
+    _accident("tripped-on-laundry", "Tripped on the Laundry", 3),
+    _accident("barking-dog", "The Dog Wakes Up", 3, text="Woof?"),
     _accident("stepped-on-cat", "Stepped on the Cat", 3, icon=True),
 )
 TYPE: dict[str, CardType] = {t.id: t for t in TYPES}
@@ -104,12 +105,12 @@ TYPE: dict[str, CardType] = {t.id: t for t in TYPES}
 SEARCH_COUNTS: dict[str, int] = {
     "gem-biscuits": 3, "chocolate-bar": 3, "pineapple-tarts": 3, "prawn-crackers": 3,
     "seasoned-seaweed": 3, "potato-chips": 3,                                    # 18 Snacks
-    "milo": 4, "bubble-tea": 3, "fizzy-soda": 3,                                 # 10 Drinks
-    "eggs": 4, "tomato": 3, "spring-onion": 3, "mushrooms": 3, "bean-sprouts": 2,  # 15 Raw
-    "instant-noodles": 4, "sliced-bread": 4, "kaya-butter": 3, "ice-cream": 3,   # 14 Staples
-    "chopsticks": 2, "spatula": 2, "ladle": 1, "frying-pan": 1, "wok": 1,        # 7 Utensils
-    "creaky-floorboard": 4, "squeaky-door": 3, "wrong-turn": 2,
-    "stubbed-toe": 3, "tripped-on-laundry": 2, "stepped-on-cat": 2,             # 16 Accidents
+    "milo": 3, "bubble-tea": 2, "fizzy-soda": 2,                                 # 7 Drinks
+    "eggs": 3, "tomato": 2, "spring-onion": 2, "mushrooms": 2, "bean-sprouts": 1,  # 10 Raw
+    "instant-noodles": 2, "sliced-bread": 4, "kaya-butter": 2, "ice-cream": 3,   # 11 Staples
+    "chopsticks": 1, "spatula": 1, "ladle": 1, "wok": 1,                         # 4 Utensils
+    "creaky-floorboard": 4, "squeaky-door": 3, "wrong-turn": 2, "stubbed-toe": 6,
+    "tripped-on-laundry": 6, "barking-dog": 6, "stepped-on-cat": 3,            # 30 Accidents
 }
 UTENSIL_COUNTS: dict[str, int] = {
     "wooden-spoon": 2, "chopsticks": 1, "whisk": 2, "spatula": 1, "frying-pan": 1, "wok": 1,
@@ -170,16 +171,21 @@ class Recipe:
 RECIPES: tuple[Recipe, ...] = (
     Recipe("doodled-up-noodles", "Doodled Up Noodles",
            (Need(UTENSIL), Need("instant-noodles"), Need(RAW, 2, different=True)), 7),
-    Recipe("simple-sandwich", "Simple Sandwich", (Need("sliced-bread"), Need("kaya-butter")), 4),
-    Recipe("ice-cream-sandwich", "Ice Cream Sandwich", (Need("sliced-bread"), Need("ice-cream")), 4),
-    Recipe("midnight-ramen", "Midnight Ramen", (Need(UTENSIL), Need("instant-noodles"), Need("eggs")), 5),
-    Recipe("eggy-bread", "Eggy Bread", (Need(UTENSIL), Need("sliced-bread"), Need("eggs")), 5),
-    Recipe("veggie-stir-fry", "Veggie Stir-Fry", (Need(UTENSIL), Need(RAW, 3, different=True)), 6),
-    Recipe("midnight-sundae", "Midnight Sundae", (Need("ice-cream"), Need(SNACK, 2, different=True)), 6),
+    Recipe("simple-sandwich", "Simple Sandwich", (Need("sliced-bread"), Need("kaya-butter")), 2),
+    Recipe("ice-cream-sandwich", "Ice Cream Sandwich",
+           (Need("sliced-bread"), Need("ice-cream"), Need("chocolate-bar")), 3),
+    Recipe("midnight-ramen", "Midnight Ramen",
+           (Need(UTENSIL), Need("instant-noodles"), Need("eggs"), Need("spring-onion")), 4),
+    Recipe("eggy-bread", "Eggy Bread", (Need(UTENSIL), Need("sliced-bread"), Need("eggs"), Need("milo")), 4),
+    Recipe("veggie-stir-fry", "Veggie Stir-Fry",
+           (Need(UTENSIL), Need("mushrooms"), Need("bean-sprouts"), Need("spring-onion")), 4),
+    Recipe("midnight-sundae", "Midnight Sundae",
+           (Need("ice-cream"), Need("chocolate-bar"), Need("pineapple-tarts")), 3),
     Recipe("kaya-toast-set", "Kaya Toast Set",
-           (Need(UTENSIL), Need("sliced-bread"), Need("kaya-butter"), Need("eggs"), Need(DRINK)), 9),
+           (Need(UTENSIL), Need("sliced-bread"), Need("kaya-butter"), Need("eggs"), Need("milo")), 5),
     Recipe("midnight-feast", "Midnight Feast",
-           (Need(UTENSIL, 2), Need("instant-noodles"), Need("eggs"), Need(SNACK), Need(DRINK)), 10),
+           (Need(UTENSIL, 2), Need("instant-noodles"), Need("eggs"), Need("seasoned-seaweed"),
+            Need("fizzy-soda")), 7),
 )
 RECIPE: dict[str, Recipe] = {r.id: r for r in RECIPES}
 
@@ -199,15 +205,15 @@ class Craving:
 
 
 CRAVINGS: tuple[Craving, ...] = (
-    Craving("sweet-tooth", "Sweet Tooth", ("gem-biscuits", "chocolate-bar"), 5),
-    Craving("tea-party", "Tea Party", ("gem-biscuits", "pineapple-tarts"), 5),
-    Craving("crunch-time", "Crunch Time", ("gem-biscuits", "prawn-crackers"), 5),
-    Craving("sweet-and-salty", "Sweet & Salty", ("chocolate-bar", "seasoned-seaweed"), 5),
-    Craving("movie-night", "Movie Night", ("chocolate-bar", "potato-chips"), 6),
-    Craving("festive-snacking", "Festive Snacking", ("pineapple-tarts", "seasoned-seaweed"), 5),
-    Craving("midnight-munchies", "Midnight Munchies", ("pineapple-tarts", "potato-chips"), 6),
-    Craving("seaside-supper", "Seaside Supper", ("prawn-crackers", "seasoned-seaweed"), 5),
-    Craving("salt-fiend", "Salt Fiend", ("prawn-crackers", "potato-chips"), 6),
+    Craving("sweet-tooth", "Sweet Tooth", ("gem-biscuits", "chocolate-bar"), 3),
+    Craving("tea-party", "Tea Party", ("gem-biscuits", "pineapple-tarts"), 3),
+    Craving("crunch-time", "Crunch Time", ("gem-biscuits", "prawn-crackers"), 3),
+    Craving("sweet-and-salty", "Sweet & Salty", ("chocolate-bar", "seasoned-seaweed"), 3),
+    Craving("movie-night", "Movie Night", ("chocolate-bar", "potato-chips"), 4),
+    Craving("festive-snacking", "Festive Snacking", ("pineapple-tarts", "seasoned-seaweed"), 3),
+    Craving("midnight-munchies", "Midnight Munchies", ("pineapple-tarts", "potato-chips"), 4),
+    Craving("seaside-supper", "Seaside Supper", ("prawn-crackers", "seasoned-seaweed"), 3),
+    Craving("salt-fiend", "Salt Fiend", ("prawn-crackers", "potato-chips"), 4),
 )
 CRAVING: dict[str, Craving] = {c.id: c for c in CRAVINGS}
 
