@@ -309,9 +309,10 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         t.pool = []
         gain = min(MAX_TOKENS - s.tokens[s.active], 2 if t.icon else 1)
         s.tokens[s.active] += gain
-        events.append(public("lesson", f"Lesson learnt: {s.name(s.active)} gains {_tokens(gain)}"
-                             f"{' (the icon gave one more)' if t.icon else ''}.",
-                             seat=s.active, gained=gain, icon=t.icon))
+        why = " (one more for the icon)" if t.icon and gain == 2 else ""
+        text = (f"Lesson learnt: {s.name(s.active)} gains {_tokens(gain)}{why}." if gain else
+                f"Lesson learnt — but {s.name(s.active)} already holds {_tokens(MAX_TOKENS)}.")
+        events.append(public("lesson", text, seat=s.active, gained=gain, icon=t.icon))
         return events + self._hand_limit(s, now)
 
     # ---- retreat ---------------------------------------------------------------------------
