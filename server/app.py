@@ -4,6 +4,7 @@ and ``/metrics``. On start it upgrades the database (Alembic) and starts the run
 from __future__ import annotations
 
 import logging
+import re
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
@@ -68,10 +69,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+class RedactTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL; uvicorn logs that URL. Keep them out of logs."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
+                                for a in (record.args if isinstance(record.args, tuple) else (record.args,)))
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        return True
+
+
 def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
                   log_level: str = "info") -> uvicorn.Config:
     """How uvicorn runs the app: WebSocket frames beyond the hard limit close the socket
-    (smaller oversized ones are answered by the app and the socket stays open)."""
+    (smaller oversized ones are answered by the app and the socket stays open); no
+    per-message compression; seat tokens are redacted from uvicorn's logs."""
     settings: Settings = app.state.settings
-    return uvicorn.Config(app, host=host, port=port, ws_max_size=settings.hard_frame_bytes,
-                          access_log=access_log, log_level=log_level, lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.hard_frame_bytes,
+                            ws_per_message_deflate=False,  # ~4 KB states: CPU matters more than bytes
+                            access_log=access_log, log_level=log_level, lifespan="on")
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+    return config

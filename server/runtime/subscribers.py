@@ -43,13 +43,15 @@ class Subscriber:
             return False
 
     async def _drain(self) -> None:
-        while True:
+        # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
+        while not self.closed:
             text = await self._queue.get()
             if text is None:
                 return
             try:
-                await asyncio.wait_for(self._send(text), self._send_timeout)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(self._send_timeout):
+                    await self._send(text)
+            except TimeoutError:
                 self._give_up("too slow: a send timed out")
                 return
             except Exception:  # the socket is gone; the receive loop will notice
@@ -66,15 +68,13 @@ class Subscriber:
 
     async def _quiet_close(self, reason: str) -> None:
         try:
-            await asyncio.wait_for(self._close(SLOW_CLOSE_CODE, reason), 1.0)
+            async with asyncio.timeout(1.0):
+                await self._close(SLOW_CLOSE_CODE, reason)
         except Exception:
             pass
 
     async def stop(self) -> None:
-        """Stop sending (the connection is over)."""
+        """Stop sending (the connection is over); never waits more than a second."""
         self.closed = True
         self._task.cancel()
-        try:
-            await self._task
-        except BaseException:
-            pass
+        await asyncio.wait([self._task], timeout=1.0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy import Row, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -22,6 +22,11 @@ from .tables import ActionRow, ChatRow, MatchRow, SeatRow, SnapshotRow
 
 matches, seats, actions = MatchRow.__table__, SeatRow.__table__, ActionRow.__table__
 snapshots, chat = SnapshotRow.__table__, ChatRow.__table__
+
+# the hot statements, built once (bound by name at execution)
+_INSERT_ACTION = insert(actions)
+_FINISH = (update(matches).where(matches.c.id == bindparam("finished_id"))
+           .values(status="finished", finished_at=bindparam("finished_at"), result=bindparam("result")))
 
 
 class MatchNotFound(LookupError):
@@ -152,10 +157,9 @@ class Store:
         finished. Raises ``SeqTaken`` if that ``seq`` exists (nothing is written)."""
 
         def work(conn: Connection) -> None:
-            conn.execute(insert(actions).values(match_id=match_id, seq=seq, seat=seat, action=action, at=at))
+            conn.execute(_INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action": action, "at": at})
             if result is not None:
-                conn.execute(update(matches).where(matches.c.id == match_id)
-                             .values(status="finished", finished_at=at, result=result))
+                conn.execute(_FINISH, {"finished_id": match_id, "finished_at": at, "result": result})
 
         try:
             await self.db.write(work)

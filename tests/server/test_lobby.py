@@ -4,10 +4,12 @@ metrics, the OpenAPI document, ``potluck migrate`` and ``potluck serve``."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import httpx
+import websockets.sync.client
 
 from .clients import Api
 from .conftest import Served
@@ -86,6 +88,11 @@ def test_potluck_serve_prints_its_url_and_serves(tmp_path) -> None:
     try:
         assert f"Potluck: http://127.0.0.1:{server.port}/" in server.output()
         assert httpx.get(f"{server.url}/api/games").status_code == 200
+        match_id = httpx.post(f"{server.url}/api/matches", json={"game": "nutty-noodles", "players": 2}).json()["id"]
+        token = httpx.post(f"{server.url}/api/matches/{match_id}/join", json={"name": "Ann"}).json()["token"]
+        with websockets.sync.client.connect(f"{server.ws_url}/ws/matches/{match_id}?token={token}") as ws:
+            assert json.loads(ws.recv())["type"] == "match"
     finally:
         server.stop()  # SIGTERM: a graceful shutdown (uvicorn then re-raises the signal)
     assert "Application shutdown complete" in server.output()
+    assert "token=***" in server.output() and token not in server.output(), "a seat token reached the log"
