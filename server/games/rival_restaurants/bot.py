@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng
 
@@ -36,7 +36,7 @@ from .cards import (
     WILD,
     action_kind,
 )
-from .cooking import cook_limit, plan_dishes
+from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
 from .market import in_auction, min_bid, price
 from .moving import foresees
 from .state import RivalState
@@ -48,16 +48,9 @@ UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign
 
 # ---- what the bot knows about recipes ------------------------------------------------------
 
-def missing(recipe: str, pantry: dict[str, int]) -> list[str]:
-    """The ingredients of ``recipe`` not in ``pantry`` (Alien Goo covers one)."""
-    pool = Counter(pantry)
-    out = []
-    for need in RECIPES[recipe].ingredients:
-        if pool[need] > 0:
-            pool[need] -= 1
-        else:
-            out.append(need)
-    return out[pool[WILD]:] if pool[WILD] else out
+def missing(s: RivalState, seat: int, recipe: str) -> list[str]:
+    """What the chef still has to get for ``recipe`` (stand-ins and Alien Goo counted)."""
+    return shortfall(RECIPES[recipe], s.chefs[seat].ingredients, substitution_rules(s, seat))
 
 
 def worth(s: RivalState, seat: int, recipe: str) -> int:
@@ -69,10 +62,9 @@ def worth(s: RivalState, seat: int, recipe: str) -> int:
 
 def wants(s: RivalState, seat: int) -> dict[str, int]:
     """Ingredient -> the premium over its price this chef would pay for one."""
-    pantry = s.chefs[seat].ingredients
     out: dict[str, int] = {}
     for recipe in s.chefs[seat].recipes:
-        gap = missing(recipe, pantry)
+        gap = missing(s, seat, recipe)
         if not gap:
             continue
         premium = 60 + 25 * RECIPES[recipe].points + (120 if len(gap) == 1 else 0) - 30 * len(gap)
@@ -139,14 +131,16 @@ class RivalBot(Bot):
             return None
         if self._phase != (state.day, state.phase):
             self._phase, self._first_seen = (state.day, state.phase), {}
-        choice = self.choose(state, seat, now_ms)
-        if choice is None:
-            return None
-        action, quick = choice
-        try:
-            self.game.apply(state, seat, action, now_ms)
-        except IllegalAction:
-            return None
+        for action, quick in self.choose(state, seat):
+            try:
+                self.game.apply(state, seat, action, now_ms)
+            except IllegalAction:
+                continue
+            return self._when(state, action, quick, now_ms)
+        return None
+
+    def _when(self, state: RivalState, action: Action, quick: bool, now_ms: int) -> Decision:
+        """Play an action a human-like pause after first deciding on it."""
         key = json.dumps(action, sort_keys=True)
         if key not in self._first_seen:
             lo, hi = self.react_ms if quick else self.think_ms
@@ -157,15 +151,16 @@ class RivalBot(Bot):
             at = max(at, state.phase_since + self.patience_ms)
         return Decision(action, max(now_ms, at))
 
-    def choose(self, s: RivalState, seat: int, now: int) -> tuple[Action, bool] | None:
-        """The next action and whether it is a quick reaction."""
-        if s.phase == MONEY_MOVE:
-            return self.money_move(s, seat)
+    def choose(self, s: RivalState, seat: int) -> Iterator[tuple[Action, bool]]:
+        """The actions the bot would play next, best first, each with whether it is a quick
+        reaction; ``decide`` plays the first one that is legal."""
         if s.phase == BUY_BARTER:
-            return self.market(s, seat)
-        if s.phase == COOK_COUNTER:
-            return self.cook(s, seat)
-        return None
+            yield from self.market(s, seat)
+            return
+        step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook}.get(s.phase)
+        choice = step(s, seat) if step else None
+        if choice is not None:
+            yield choice
 
     # -- MONEY and MOVE --
     def money_move(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
@@ -198,7 +193,7 @@ class RivalBot(Bot):
         want = wants(s, seat)
         counter = [c for c in s.markets[loc].counter if c is not None]
         score, budget, taken = 0, money, Counter[str]()
-        gap_total = Counter(i for r in pantry.recipes for i in missing(r, pantry.ingredients))
+        gap_total = Counter(i for r in pantry.recipes for i in missing(s, seat, r))
         for card in sorted(counter, key=lambda c: -want.get(c, 0)):
             cost = INGREDIENTS[card].price
             if card in want and taken[card] < gap_total[card] and cost <= budget:
@@ -223,19 +218,17 @@ class RivalBot(Bot):
         return max(others, key=lambda i: (len(s.chefs[i].actions), s.chefs[i].popularity, -i))
 
     # -- BUY and BARTER --
-    def market(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
-        t = s.today[seat]
-        if t.done:
-            return None
+    def market(self, s: RivalState, seat: int) -> Iterator[tuple[Action, bool]]:
+        if s.today[seat].done:
+            return
         want = wants(s, seat)
         for step in (self.respond, self.auction, self.claim, self.buy, self.island,
                      self.play_market, self.barter):
             choice = step(s, seat, want)
             if choice is not None:
-                return choice
-        if any(o.frm == seat for o in s.offers):
-            return None  # wait for answers
-        return {"type": "done"}, False
+                yield choice
+        if not any(o.frm == seat for o in s.offers):  # else wait for answers
+            yield {"type": "done"}, False
 
     def respond(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         for o in s.offers:
@@ -330,23 +323,24 @@ class RivalBot(Bot):
                 return base, False
             if kind == "menu_shakeup":
                 for r in pantry.recipes:
-                    if len(missing(r, pantry.ingredients)) >= (4 if RECIPES[r].kind == "gourmet" else 3):
+                    if len(missing(s, seat, r)) >= (4 if RECIPES[r].kind == "gourmet" else 3):
                         return {**base, "kind": RECIPES[r].kind}, False
         return None
 
     def power(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         t = s.today[seat]
-        if t.power_used or t.location in (None, MYSTERY_MART):
+        if t.power_used or t.location is None:
             return None
         here = [i for i in range(len(s.players)) if i != seat and s.today[i].location == t.location]
         chef = s.chefs[seat].chef
         if chef == "pork_knuckles":
             for i in here:
                 for ingredient in sorted(s.chefs[i].ingredients):
-                    if ingredient in want and INGREDIENTS[ingredient].price <= s.available(seat):
+                    if ingredient in want and INGREDIENTS[ingredient].price + 200 <= s.available(seat):
                         return {"type": "power", "target": i, "ingredient": ingredient}, False
-        if chef == "sal_monella" and s.chefs[seat].garbage and here:
-            return {"type": "power", "target": max(here, key=lambda i: (s.chefs[i].popularity, -i))}, False
+        if chef == "sal_monella" and s.chefs[seat].garbage and s.available(seat) >= 100:
+            others = [i for i in range(len(s.players)) if i != seat]
+            return {"type": "power", "target": max(others, key=lambda i: (s.chefs[i].popularity, -i))}, False
         return None
 
     def _holder(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[int, str] | None:
@@ -467,7 +461,7 @@ class RivalBot(Bot):
         if overtime and limit == 1 and len(cookable) == 2:
             return {"type": "play", "card": overtime}
         secret = self._card(s, seat, "secret_ingredient")
-        if secret and any(len(missing(r, pantry.ingredients)) == 1 for r in pantry.recipes if r not in cookable):
+        if secret and any(len(missing(s, seat, r)) == 1 for r in pantry.recipes if r not in cookable):
             return {"type": "play", "card": secret}
         return None
 

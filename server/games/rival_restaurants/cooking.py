@@ -69,11 +69,18 @@ def _stand_ins(need: str, pool: Counter[str], rules: list[dict[str, Any]], dish_
         yield WILD, None
 
 
+def _rules_for(recipe: Recipe, rules: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rules that may serve this recipe (a rule may be limited to one kind of recipe);
+    the others stay in place, used up, so rule numbers keep their meaning."""
+    return [r if r.get("recipe_kind") in (None, recipe.kind) else {**r, "per_dish": 0} for r in rules]
+
+
 def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
           day_used: Counter[int] | None = None) -> Plan | None:
     """How a chef could cook ``recipe`` from ``pantry``: exact ingredients first, then the
     stand-ins their rules allow (same market, meat for vegetables, a free one) and Alien
     Goo. ``None`` when it cannot be cooked."""
+    rules = _rules_for(recipe, rules)
     pool: Counter[str] = Counter(pantry)
     used: list[str] = []
     missing: list[str] = []
@@ -113,6 +120,33 @@ def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
     rules_used = Counter({i: (r.get("per_dish", 99) - dish_left[i]) for i, r in enumerate(rules)})
     return {"used": used + [item for _, item in subs if item is not None], "subs": subs,
             "rules": {i: n for i, n in rules_used.items() if n}}
+
+
+def shortfall(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]]) -> list[str]:
+    """The ingredients a chef still has to get for ``recipe``: those neither held nor
+    covered by a stand-in (taken greedily, in recipe order)."""
+    rules = _rules_for(recipe, rules)
+    pool: Counter[str] = Counter(pantry)
+    missing = []
+    for need in recipe.ingredients:
+        if pool[need] > 0:
+            pool[need] -= 1
+        else:
+            missing.append(need)
+    dish_left = [r.get("per_dish", 99) for r in rules]
+    day_left = [r.get("per_day", 99) for r in rules]
+    short = []
+    for need in missing:
+        item, rule = next(_stand_ins(need, pool, rules, dish_left, day_left), (None, -1))
+        if rule == -1:
+            short.append(need)
+            continue
+        if item is not None:
+            pool[item] -= 1
+        if rule is not None:
+            dish_left[rule] -= 1
+            day_left[rule] -= 1
+    return short
 
 
 def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[Plan] | None:
@@ -192,14 +226,15 @@ def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> li
     recipe = RECIPES[dish["recipe"]]
     specials = [("special", e) for e in dish["extras"]]
     own = recipe.cuisine == RESTAURANTS[pantry.restaurant].cuisine
+    facts = {"recipe": recipe, "used": plan["used"]}
     values, events = fire(s, "dish_points", [seat], {"points": recipe.points + (CUISINE_BONUS if own else 0),
-                                                     "recipe": recipe}, specials)
-    penalty_values, more = fire(s, "dish_penalty", [seat], {"penalty": pantry.garbage, "recipe": recipe}, specials)
+                                                     **facts}, specials)
+    penalty_values, more = fire(s, "dish_penalty", [seat], {"penalty": pantry.garbage, **facts}, specials)
     events += more
     score = values["points"] - penalty_values["penalty"]
     before = pantry.popularity
     pantry.popularity = max(0, pantry.popularity + score)
-    garbage_values, more = fire(s, "dish_garbage", [seat], {"garbage": recipe.garbage, "recipe": recipe}, specials)
+    garbage_values, more = fire(s, "dish_garbage", [seat], {"garbage": recipe.garbage, **facts}, specials)
     events += more
     garbage = max(0, garbage_values["garbage"])
     pantry.garbage += garbage
@@ -219,7 +254,7 @@ def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> li
     ops.discard_recipe(s, seat, recipe.id)
     draw = fire(s, "recipe_draw", [seat], {"draw": 1})[0]["draw"]
     events += ops.draw_recipe(s, seat, recipe.kind, draw)
-    events += fire(s, "cooked", [seat], {"recipe": recipe})[1]
+    events += fire(s, "cooked", [seat], facts)[1]
     events += level_ups(s, seat, before)
     return events
 

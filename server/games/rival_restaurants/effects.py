@@ -137,9 +137,16 @@ def applies(hook: Hook, eff: Effect) -> bool:
         return False
     if "markets" in p and v.get("market") not in p["markets"]:
         return False
-    if "min_meats" in p and (recipe is None or meats(recipe) < p["min_meats"]):
+    if "min_meats" in p and (recipe is None or _meats(v, recipe) < p["min_meats"]):
         return False
     return True
+
+
+def _meats(values: dict[str, Any], recipe: Recipe) -> int:
+    """Meats in a dish: those it used when known (stand-ins count), else the recipe's."""
+    if "used" in values:
+        return sum(INGREDIENTS[i].market == "chop_shop" for i in values["used"])
+    return meats(recipe)
 
 
 def s_cuisine(s: RivalState, seat: int) -> str:
@@ -262,7 +269,8 @@ def _check_take_ingredient(s: RivalState, seat: int, p: dict[str, Any], v: dict[
 
 
 def _take_price(p: dict[str, Any], ingredient: str) -> int:
-    return INGREDIENTS[ingredient].price if p["pay"] == "price" else p["pay"]
+    """What taking an ingredient pays its owner: its market price (plus ``extra``) or a sum."""
+    return (INGREDIENTS[ingredient].price if p["pay"] == "price" else p["pay"]) + p.get("extra", 0)
 
 
 @effect("take_ingredient", _check_take_ingredient)
@@ -302,17 +310,25 @@ def _add_garbage(hook: Hook, p: dict[str, Any]) -> None:
 
 def _check_move_garbage(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
     require(s.chefs[seat].garbage >= p["n"], "You have no garbage to give.")
+    require(s.available(seat) >= p.get("pay", 0), f"You need {ops.money(p.get('pay', 0))} to pay for it.")
 
 
 @effect("move_garbage", _check_move_garbage)
 def _move_garbage(hook: Hook, p: dict[str, Any]) -> None:
-    """Give some of your own garbage to the target."""
+    """Give some of your own garbage to the target (paying them ``pay``, if you still can)."""
     s, target = hook.state, _target(hook.values)
     n = min(p["n"], s.chefs[hook.seat].garbage)
+    pay = p.get("pay", 0)
+    if not n or s.available(hook.seat) < pay:
+        hook.events.append(public("fizzle", f"{hook.who}'s {source_name(hook.source)} comes to nothing.",
+                                  seat=hook.seat))
+        return
+    ops.transfer(s, hook.seat, target, pay)
     s.chefs[hook.seat].garbage -= n
     s.chefs[target].garbage += n
-    hook.events.append(public("garbage", f"{hook.who} gives {n} garbage to {ops.name(s, target)}.",
-                              seat=target, n=n, frm=hook.seat))
+    paid = f" and pays them {ops.money(pay)}" if pay else ""
+    hook.events.append(public("garbage", f"{hook.who} gives {n} garbage to {ops.name(s, target)}{paid}.",
+                              seat=target, n=n, frm=hook.seat, paid=pay))
 
 
 def _check_redraw(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:

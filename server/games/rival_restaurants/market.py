@@ -90,8 +90,12 @@ def buy_slot(s: RivalState, seat: int, market: str, slot: int, remote: bool = Fa
 
 
 def _buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Buy a free counter card at your own location, at its price."""
     _active(s, seat)
-    return buy_slot(s, seat, s.today[seat].location or "", action.get("slot"))
+    location = s.today[seat].location
+    require(location in MARKETS, "Counter cards are sold only at a market; you are at the Island.")
+    assert location is not None
+    return buy_slot(s, seat, location, action.get("slot"))
 
 
 # ---- claims and auctions -----------------------------------------------------------------

@@ -70,8 +70,8 @@ def refill_deck(s: RivalState, deck: list[str], discard: list[str]) -> None:
 
 
 def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Event]:
-    """Draw ``draw`` recipes of ``kind``; keep the one worth most popularity (the first of
-    equals), discard the others face up."""
+    """Draw ``draw`` recipes of ``kind``; keep the one the chef holds most ingredients for,
+    then the one worth most popularity (then the first drawn); discard the others face up."""
     drawn: list[str] = []
     for _ in range(draw):
         refill_deck(s, s.decks[kind], s.recipe_discards[kind])
@@ -79,7 +79,9 @@ def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Even
             drawn.append(s.decks[kind].pop())
     if not drawn:
         return [public("no_recipe", f"The {kind} recipe deck is empty: {name(s, seat)} draws nothing.", seat=seat)]
-    keep = max(drawn, key=lambda r: RECIPES[r].points)
+    held = s.chefs[seat].ingredients
+    keep = max(drawn, key=lambda r: (sum(min(held.get(i, 0), RECIPES[r].ingredients.count(i))
+                                         for i in set(RECIPES[r].ingredients)), RECIPES[r].points))
     s.chefs[seat].recipes.append(keep)
     s.recipe_discards[kind].extend(r for r in drawn if r != keep)
     others = [RECIPES[r].name for r in drawn if r != keep]

@@ -83,10 +83,12 @@ class Today:
     ready: bool = False  # finished declaring dishes
     trade_bonus: int = 0  # money earned from completed barters today
     effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
+    expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own daily data
 
     def clone(self) -> "Today":
         t = copy.copy(self)
         t.dishes, t.effects = list(self.dishes), list(self.effects)
+        t.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
         return t
 
 
@@ -145,6 +147,7 @@ class RivalState(State):
     end_reason: str | None = None
     trades: int = 0
     fizzled_auctions: int = 0
+    expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own data (plain, JSON-like)
 
     def clone(self) -> "RivalState":
         """A copy that ``apply`` may change. Shared with the original: the players' names,
@@ -163,6 +166,7 @@ class RivalState(State):
         for a in s.auctions:
             a.bidders = list(a.bidders)
         s.offers, s.last_cook = list(self.offers), list(self.last_cook)
+        s.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
         return s
 
     def reserved(self, seat: int) -> int:

@@ -1,0 +1,135 @@
+"""Rival Restaurants: invariants over random legal play (2–6 players), replay with the clock
+in the log, the leak test aimed at what is hidden, and the bot against random players."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from server.engine import Rng
+from server.engine.playout import play, random_bots, replay
+from server.games.rival_restaurants import GAME
+from server.games.rival_restaurants.cards import ACTION_DECK, KINDS, MARKETS, RECIPES
+from server.games.rival_restaurants.state import RivalState
+
+from .helpers import act, new
+
+ALL_INGREDIENTS = Counter({i: n for m in MARKETS.values() for i, n in m.counts.items()})
+
+
+def ingredients_everywhere(s: RivalState) -> Counter[str]:
+    """Every ingredient card: counters, shelves, discard piles and pantries."""
+    held: Counter[str] = Counter()
+    for m in s.markets.values():
+        held.update(c for c in m.counter if c is not None)
+        held.update(m.shelf)
+        held.update(m.discard)
+    for p in s.chefs:
+        held.update(p.ingredients)
+    return held
+
+
+def check_conservation(s: RivalState) -> None:
+    """Money, ingredients, recipes and action cards are neither made nor lost."""
+    assert sum(p.money for p in s.chefs) + s.bank == 0, "money appeared or vanished"
+    assert ingredients_everywhere(s) == ALL_INGREDIENTS, "an ingredient card appeared or vanished"
+    recipes = [r for d in s.decks.values() for r in d] + [r for d in s.recipe_discards.values() for r in d]
+    recipes += [r for p in s.chefs for r in p.recipes]
+    assert sorted(recipes) == sorted(RECIPES), "a recipe card appeared or vanished"
+    actions = s.action_deck + s.action_discard + [a for p in s.chefs for a in p.actions]
+    assert sorted(actions) == sorted(ACTION_DECK), "an action card appeared or vanished"
+    for seat, p in enumerate(s.chefs):
+        kinds = [RECIPES[r].kind for r in p.recipes]
+        assert len(kinds) == len(set(kinds)), "a chef holds two recipes of a kind"
+        assert p.garbage >= 0 and p.popularity >= 0 and s.available(seat) >= 0 <= p.money
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games_conserve_money_and_cards_and_end(players: int) -> None:
+    for seed in range(2):
+        out = play(GAME, players, None, seed * 31 + players, bots=random_bots,
+                   on_step=lambda state, entry, events: check_conservation(state))
+        result = GAME.result(out.state)
+        assert result is not None and out.rejected == 0
+        assert out.state.day <= out.state.options.max_days
+        best = max((p.popularity, p.gourmet_cooked, p.money) for p in out.state.chefs)
+        assert result.winners == [i for i, p in enumerate(out.state.chefs)
+                                  if (p.popularity, p.gourmet_cooked, p.money) == best]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bot_games_conserve_everything_and_reach_20(players: int) -> None:
+    for seed in range(2):
+        out = play(GAME, players, None, seed, on_step=lambda state, entry, events: check_conservation(state))
+        assert max(p.popularity for p in out.state.chefs) >= 20 and out.rejected == 0
+
+
+def test_replay_is_exact_including_timeouts() -> None:
+    out = play(GAME, 4, None, 77, bots=random_bots, start_ms=5_000)
+    timeouts = [e for e in out.log if e.seat is None]
+    assert timeouts, "a random game should have met some deadline"
+    rebuilt = replay(GAME, [f"Player {i + 1}" for i in range(4)], None, 77, out.log, 5_000)
+    assert rebuilt == out.state
+    again = play(GAME, 4, None, 77, bots=random_bots, start_ms=5_000)
+    assert again.log == out.log
+
+
+def test_bot_games_are_deterministic() -> None:
+    a, b = play(GAME, 3, None, 12), play(GAME, 3, None, 12)
+    assert a.log == b.log and a.state == b.state
+
+
+# ---- the leak test, aimed --------------------------------------------------------------------
+
+def test_leak_another_chefs_pick_is_never_in_a_view_before_the_reveal() -> None:
+    s = act(new(3), 1, {"type": "move", "location": "mystery_mart"})
+    s = act(s, 2, {"type": "move", "location": "mystery_mart"})
+    for seat in (0, None):
+        text = json.dumps(GAME.view(s, seat)["players"]) + json.dumps(GAME.view(s, seat).get("mine"))
+        assert "mystery_mart" not in text
+    d = GAME.determinize(s, 0, Rng(3))
+    assert GAME.view(d, 0) == GAME.view(s, 0)
+    picks = {GAME.determinize(s, 0, Rng(k)).today[1].pick for k in range(30)}
+    assert len(picks) > 2, "determinize re-deals the picks seat 0 cannot see"
+
+
+def test_leak_shelves_and_deck_orders_never_reach_a_view() -> None:
+    s = new(2)
+    view = json.dumps(GAME.view(s, 0))
+    d = GAME.determinize(s, 0, Rng(5))
+    assert GAME.view(d, 0) == GAME.view(s, 0)
+    assert d.markets["chop_shop"].shelf != s.markets["chop_shop"].shelf
+    assert d.decks["gourmet"] != s.decks["gourmet"] and d.action_deck != s.action_deck
+    assert sorted(d.decks["gourmet"]) == sorted(s.decks["gourmet"])
+    for kind in KINDS:
+        top = s.decks[kind][-1]
+        assert top not in view, "the top recipe of a deck is in a view"
+
+
+def test_leak_declared_dishes_stay_hidden_and_are_re_dealt() -> None:
+    from .test_content import kitchen
+
+    s = kitchen(pantry=("rice", "seaweed"))
+    s = act(s, 0, {"type": "cook", "recipe": "onigiri", "extras": []}, 6000)
+    for seat in (1, None):
+        assert GAME.view(s, seat)["mine"] in (None, {**GAME.view(s, 1)["mine"]})
+        assert "onigiri" not in json.dumps({k: v for k, v in GAME.view(s, seat).items()
+                                            if k not in ("players", "recipe_discards")})
+    dishes = {json.dumps(GAME.determinize(s, 1, Rng(k)).today[0].dishes) for k in range(20)}
+    assert len(dishes) > 1 and GAME.view(GAME.determinize(s, 1, Rng(1)), 1) == GAME.view(s, 1)
+
+
+# ---- the bot -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_bot_beats_random_players_nearly_always(players: int) -> None:
+    def bots(game, seat, rng):
+        return game.bot(seat, rng) if seat == 0 else game.random_bot(seat, rng)
+
+    wins = 0
+    for seed in range(8):
+        out = play(GAME, players, None, 1000 + seed, bots=bots)
+        wins += GAME.result(out.state).winners == [0]
+    assert wins >= 7
