@@ -108,7 +108,8 @@ def test_bot_decides_only_on_what_its_seat_knows() -> None:
     assert compared > 20
 
 
-def test_bot_games_finish_at_every_table_size() -> None:
+def test_bot_games_finish_at_every_table_size_without_waiting_for_a_timer() -> None:
     for players in range(2, 6):
-        out = play(GAME, players, None, seed=100 + players)
+        out = play(GAME, players, {"mish_mash": players % 2 == 0}, seed=100 + players)
         assert GAME.result(out.state) is not None and out.rejected == 0
+        assert all(entry.seat is not None for entry in out.log), "a bot left its seat waiting"

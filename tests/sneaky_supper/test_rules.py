@@ -639,3 +639,14 @@ def test_bad_actions_are_refused_with_a_reason() -> None:
         with pytest.raises(IllegalAction) as exc:
             act(s, 0, action)
         assert exc.value.reason
+
+
+def test_a_craving_that_brings_the_hand_within_the_limit_ends_the_discarding() -> None:
+    s = new(mish_mash=True)
+    craving = CRAVING[s.cravings[0]]
+    snacks = give(s, 0, *craving.snacks)
+    s = retreat_with(s, *[t for t in types_where(kind="food", noise=1) if t not in craving.snacks][:3])
+    s, _ = act(s, 0, END)
+    assert s.phase == "discard" and len(s.hands[0]) == 5
+    s, _ = act(s, 0, {"type": "craving", "cards": snacks + s.hands[0][2:4], "tokens": 0})
+    assert len(s.hands[0]) == 1 and s.active == 1 and s.phase == "turn"

@@ -501,6 +501,8 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         events += self._check_goal(s, seat)
         if s.phase == "last_call":
             events += self._settle_last_call(s, seat)
+        if s.phase == "discard" and seat == s.active and len(s.hands[seat]) <= HAND_LIMIT:
+            events += self._end_turn(s, now)  # the Craving brought the hand within the limit
         return events
 
     def _check_goal(self, s: SneakySupperState, seat: int) -> list[Event]:
