@@ -12,7 +12,7 @@ from server.engine.playout import Entry, play, random_bots
 from server.games.snollygoster import GAME
 from server.games.snollygoster.cards import AGENDAS, ROGUE
 
-from .helpers import draw_next, act, everyone_passes, put_food, set_fuel, set_hand, stack, table, to_event_stage
+from .helpers import act, draw_next, everyone_passes, put_food, set_fuel, set_hand, table
 
 
 def sample_states(players: int, seed: int, bots=None, every: int = 5, limit: int = 25, **options: Any):

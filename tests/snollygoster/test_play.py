@@ -18,7 +18,7 @@ from server.games.snollygoster.bot import SnollygosterBot
 from server.games.snollygoster.cards import (ACTION_CARDS, EVENT_CARDS, FUEL_CAP, STASH_SIZE,
                                              TAGS_PER_CHARACTER, deck)
 
-from .helpers import draw_next, act, put_food, set_fuel, set_hand, stack, table, to_event_stage
+from .helpers import act, draw_next, put_food, set_fuel, set_hand, table
 
 VIEW_KEYS = {"game", "you", "phase", "prompt", "players", "escape_pod", "window", "eating", "hand", "agenda"}
 

@@ -9,8 +9,8 @@ from server.games.snollygoster import GAME
 from server.games.snollygoster.cards import (ACTION_CARDS, AGENDAS, CHARACTERS, COMRADE, EVENT_CARDS,
                                              POD_FUEL, ROGUE, deck)
 
-from .helpers import (draw_next, NOW, act, clear_stash, everyone_passes, put_food, run, set_fuel, set_hand,
-                      stack, table, take, to_event_stage, types, window_passes)
+from .helpers import (NOW, act, clear_stash, draw_next, everyone_passes, put_food, run, set_fuel, set_hand,
+                      stack, table, to_event_stage, types, window_passes)
 
 
 # ---- the cards ----------------------------------------------------------------------------------
@@ -886,17 +886,17 @@ def test_survivors_score_a_point_per_fuel_contributed() -> None:
 
 
 @pytest.mark.parametrize("agenda,setup,expected", [
-    ("captain", lambda s: None, 4),
+    ("captain", lambda s: None, 5),
     ("medic", lambda s: None, 1),
-    ("survivor", lambda s: None, 2),
+    ("survivor", lambda s: None, 3),
     ("trojan", lambda s: None, 0),
     ("inspector", lambda s: (s.count("true_tags", 0, 3), s.count("lies", 0, 1)), 2),
-    ("provider", lambda s: s.count("safe_fed", 0, 2), 2),
-    ("snollygoster", lambda s: s.count("lies", 0, 2), 4),
+    ("provider", lambda s: s.count("safe_fed", 0, 2), 4),
+    ("snollygoster", lambda s: s.count("lies", 0, 2), 2),
     ("saboteur", lambda s: s.count("poisoned", 0, 1), 2),
     ("doomsayer", lambda s: None, 1),
-    ("hoarder", lambda s: None, 0),
-    ("hoarder", lambda s: set_fuel(s, 0, 5), 3),
+    ("hoarder", lambda s: None, 3),
+    ("hoarder", lambda s: set_fuel(s, 0, 1), 0),
 ])
 def test_agenda_scoring(agenda, setup, expected) -> None:
     s = table(3)
@@ -914,7 +914,7 @@ def test_tags_and_placed_food_still_on_the_table_count_at_the_end() -> None:
     bad = put_food(s, 2, "unsafe", placer=0)
     s.tags[good], s.tags[bad] = (0, "safe"), (0, "safe")
     s.tags_left[0] -= 2
-    for agenda, expected in (("inspector", 0), ("snollygoster", 2), ("provider", 1), ("saboteur", 1)):
+    for agenda, expected in (("inspector", 0), ("snollygoster", 1), ("provider", 2), ("saboteur", 1)):
         r = finished(s.clone(), [agenda, "medic", "hoarder"])
         assert r.details["breakdown"][0]["agenda_points"] == expected, agenda
 
@@ -938,7 +938,7 @@ def test_trojan_horse_scores_as_a_passenger() -> None:
     s = table(3)
     set_fuel(s, 0, 4)
     set_fuel(s, 1, 4)
-    r = finished(s, ["captain", "trojan", "hoarder"], launch=(0, [0, 1]))
+    r = finished(s, ["captain", "trojan", "provider"], launch=(0, [0, 1]))
     assert r.details["breakdown"][1]["agenda_points"] == 3
 
 
@@ -963,7 +963,7 @@ def test_tie_goes_to_the_player_who_launched() -> None:
     s = table(3)
     set_fuel(s, 0, 3)
     set_fuel(s, 1, 3)
-    r = finished(s, ["hoarder", "hoarder", "provider"], launch=(1, [0, 1]))  # both 6 points
+    r = finished(s, ["hoarder", "hoarder", "provider"], launch=(1, [0, 1]))  # equal points
     assert r.scores[0] == r.scores[1] and r.winners == [1]
 
 
@@ -980,7 +980,7 @@ def test_team_game_adds_up_team_totals() -> None:
     set_fuel(s, 1, 5)
     r = finished(s, ["captain", "survivor", "doomsayer", "hoarder"], launch=(0, [0, 1]))
     assert r.teams == {"Comrade": [0, 1], "Rogue": [2, 3]}
-    assert r.details["team_totals"] == {"Comrade": 16.0, "Rogue": 2.0} and r.winners == [0, 1]
+    assert r.details["team_totals"] == {"Comrade": 18.0, "Rogue": 2.0} and r.winners == [0, 1]
 
 
 def test_team_game_needs_four_players() -> None:

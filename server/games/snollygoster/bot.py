@@ -53,6 +53,7 @@ PROFILES: dict[str, Profile] = {
 
 BASE_TRUST = 0.75
 STOWAWAY_PATIENCE = 8  # rounds
+FEED_RESERVE = 4  # a poisoner pays for a meal only with this much Fuel (it wants a seat too)
 
 
 class SnollygosterBot(Bot):
@@ -88,10 +89,12 @@ class SnollygosterBot(Bot):
     @staticmethod
     def _public(state: Any) -> tuple[Any, ...]:
         """What anyone at the table can see changing: a new situation to think about."""
-        return (state.phase, state.step, state.step_since, state.turn_no, state.window is not None,
-                state.eating is not None and state.eating.food, len(state.eaten), len(state.tags),
+        w, e = state.window, state.eating
+        return (state.phase, state.step, state.step_since, state.turn_no,
+                w and (w.play.seat, w.play.card, tuple(w.chain), w.deadline),
+                e and (e.eater, e.food, e.remaining, e.deadline), len(state.eaten), len(state.tags),
                 tuple(len(f) for f in state.fuel), tuple(len(x) for x in state.stashes),
-                tuple(state.quarantined), tuple(state.dead))
+                tuple(state.quarantined), tuple(state.dead), len(state.offers), len(state.guesses))
 
     @staticmethod
     def _anchor(v: Json) -> tuple[int, bool]:
@@ -331,7 +334,7 @@ class Mind:
 
     def feed(self) -> Action | None:
         """A poisoner pays 1 Fuel to make someone eat a Food it knows is unsafe."""
-        if not self.profile.feeds or self.me["fuel"] < 2:
+        if not self.profile.feeds or self.me["fuel"] < FEED_RESERVE:
             return None
         bad = [a for a in self.has("feed") if self.food(a["food"])["you_know"] == "unsafe"
                and not self.food(a["food"])["antidote"]]
@@ -399,21 +402,33 @@ class Mind:
         """Behaviour only one agenda shows: calling safe Food unsafe (Snollygoster),
         paying to make someone eat unsafe Food (Saboteur), denying a Launch that would
         have taken you along (Doomsayer), taking more passengers than the pod needs
-        (Medic)."""
+        (Medic); and, worth a guess, putting unsafe Food in others' stashes (a Saboteur
+        if it launched, else as likely a Doomsayer: the Saboteur is the better bet)."""
         v, found = self.v, {}
+        for food, feeder in self.memory.fed.items():
+            if any(e["food"] == food and e["kind"] == "unsafe" for e in v["eaten"]):
+                found[feeder] = "Saboteur"
+        for seat in self.poisoners():
+            found.setdefault(seat, "Saboteur")
+        for seat in self.memory.refused_pod:
+            found[seat] = "Doomsayer"
+        launch = v["escape_pod"]["launch"]
+        if launch and roomy(launch):
+            found[launch["by"]] = "Medic"
         for e in v["eaten"]:
             if e["tag"] and e["tag"][1] == "unsafe" and e["kind"] == "safe":
                 found[e["tag"][0]] = "Snollygoster"
-        for food, feeder in self.memory.fed.items():
-            if any(e["food"] == food and e["kind"] == "unsafe" for e in v["eaten"]):
-                found.setdefault(feeder, "Saboteur")
-        for seat in self.memory.refused_pod:
-            found.setdefault(seat, "Doomsayer")
-        launch = v["escape_pod"]["launch"]
-        if launch and roomy(launch):
-            found.setdefault(launch["by"], "Medic")
         found.pop(self.seat, None)
         return found
+
+    def poisoners(self) -> set[int]:
+        """Players seen putting unsafe Food into another player's stash."""
+        seen = {e["placed_by"] for e in self.v["eaten"]
+                if e["kind"] == "unsafe" and e["placed_by"] not in (None, e["eater"])}
+        for p in self.v["players"]:
+            seen |= {f["placed_by"] for f in p["stash"]
+                     if f["you_know"] == "unsafe" and f["placed_by"] not in (None, p["seat"])}
+        return seen
 
 
 def roomy(launch: Json) -> bool:
@@ -442,4 +457,4 @@ class Memory:
             self.refused_pod.update(p for p in w.chain[0::2] if p in pod)
 
 
-__all__ = ["PROFILES", "POD_FUEL", "SnollygosterBot"]
+__all__ = ["PROFILES", "SnollygosterBot"]

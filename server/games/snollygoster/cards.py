@@ -138,23 +138,23 @@ class Agenda:
 
 # All designed except the two names the +2 pack makes public (Sleuth, Trojan Horse).
 AGENDAS: dict[str, Agenda] = {a.id: a for a in (
-    Agenda("captain", "Captain", COMRADE, "launched", 4,
-           "+4 if you play the Launch that gets the pod off the planet."),
+    Agenda("captain", "Captain", COMRADE, "launched", 5,
+           "+5 if you play the Launch that gets the pod off the planet."),
     Agenda("medic", "Medic", COMRADE, "passengers", 1,
            "+1 for every other player aboard the escape pod."),
     Agenda("inspector", "Food Inspector", COMRADE, "honest_tags", 1,
            "+1 for each of your tags that is true, -1 for each that is false (checked at the "
            "end, on eaten Food and on Food still in the stashes)."),
-    Agenda("provider", "Provider", COMRADE, "safe_given", 1,
-           "+1 for each safe Food you placed that another player ate or still has in their "
+    Agenda("provider", "Provider", COMRADE, "safe_given", 2,
+           "+2 for each safe Food you placed that another player ate or still has in their "
            "stash at the end."),
-    Agenda("survivor", "Survivor", COMRADE, "aboard", 2,
-           "+2 if you leave on the escape pod."),
-    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 3,
-           "At the end, reveal this first and guess other players' agendas: +3 for each "
+    Agenda("survivor", "Survivor", COMRADE, "aboard", 3,
+           "+3 if you leave on the escape pod."),
+    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 4,
+           "At the end, reveal this first and guess other players' agendas: +4 for each "
            "right guess, -2 for each wrong one."),
-    Agenda("snollygoster", "Snollygoster", ROGUE, "lies", 2,
-           "+2 for each of your tags that is false (checked at the end, on eaten Food and on "
+    Agenda("snollygoster", "Snollygoster", ROGUE, "lies", 1,
+           "+1 for each of your tags that is false (checked at the end, on eaten Food and on "
            "Food still in the stashes)."),
     Agenda("saboteur", "Saboteur", ROGUE, "poisoned", 2,
            "+2 each time another player goes into Quarantine from a Food you placed, and +1 for "
@@ -163,10 +163,10 @@ AGENDAS: dict[str, Agenda] = {a.id: a for a in (
            "+3 if you leave on the escape pod without having played the Launch."),
     Agenda("doomsayer", "Doomsayer", ROGUE, "left_behind", 1,
            "+1 for every player, you included, who does not leave on the escape pod."),
-    Agenda("hoarder", "Hoarder", ROGUE, "full_tank", 3,
-           "+3 if you hold five Fuel when the game ends."),
-    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 3,
-           "At the end, reveal this first and guess other players' agendas: +3 for each "
+    Agenda("hoarder", "Hoarder", ROGUE, "fuel_beyond_one", 1,
+           "+1 for each Fuel beyond the first in front of you when the game ends."),
+    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 4,
+           "At the end, reveal this first and guess other players' agendas: +4 for each "
            "right guess, -2 for each wrong one."),
 )}
 

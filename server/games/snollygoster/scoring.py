@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from server.engine import Result
 
-from .cards import AGENDAS, COMRADE, FUEL_CAP, ROGUE
+from .cards import AGENDAS, COMRADE, ROGUE
 from .state import SnollygosterState
 
 S = SnollygosterState
@@ -72,7 +72,7 @@ RULES: dict[str, Callable[[S, int, int], int]] = {
     "poisoned": lambda s, p, r: r * s.counted("poisoned", p) + left_with_others(s, p, "unsafe"),
     "stowaway": lambda s, p, r: r if p in pod(s) and launcher(s) != p else 0,
     "left_behind": lambda s, p, r: r * sum(1 for o in range(s.n) if o not in pod(s)),
-    "full_tank": lambda s, p, r: r if len(s.fuel[p]) >= FUEL_CAP else 0,
+    "fuel_beyond_one": lambda s, p, r: r * max(0, len(s.fuel[p]) - 1),
 }
 
 
