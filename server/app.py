@@ -91,6 +91,7 @@ def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
     settings: Settings = app.state.settings
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.hard_frame_bytes,
                             ws_per_message_deflate=False,  # ~4 KB states: CPU matters more than bytes
+                            timeout_graceful_shutdown=10,  # a dead peer must not hold up a restart
                             access_log=access_log, log_level=log_level, lifespan="on")
     for name in ("uvicorn.error", "uvicorn.access"):
         logger = logging.getLogger(name)

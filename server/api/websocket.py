@@ -84,7 +84,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
         return
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         sub.push(messages.error_message(None, "bad_json", "That message is not valid JSON."))
         return
     if not isinstance(msg, dict):

@@ -17,6 +17,7 @@ client pinned ``expect_seq``). The log is the truth; memory follows it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections import deque
@@ -163,8 +164,7 @@ class LiveMatch:
                   source: str = "player") -> int:
         """Apply ``seat``'s action; returns its ``seq`` once committed."""
         started = time.perf_counter()
-        if not isinstance(action, dict):
-            raise Invalid("An action is a JSON object with a \"type\".")
+        self._check_plain_json(action)
         async with self.lock:
             if source == "player" and self.players.seen(seat, self.now()):
                 self._schedule_bots()
@@ -187,6 +187,18 @@ class LiveMatch:
                 self.services.metrics.latency.observe(time.perf_counter() - started)
                 return self.seq
         raise Busy("The match is very busy; please try again.")
+
+    def _check_plain_json(self, action: Any) -> None:
+        """What goes into the log must be a small object of plain, finite JSON."""
+        if not isinstance(action, dict):
+            raise Invalid("An action is a JSON object with a \"type\".")
+        try:
+            size = len(json.dumps(action, allow_nan=False))
+        except (ValueError, TypeError, RecursionError):
+            raise Invalid("An action must be plain JSON with finite numbers.") from None
+        limit = self.services.settings.max_frame_bytes
+        if size > limit:
+            raise Invalid(f"An action is limited to {limit} bytes of JSON.")
 
     def _require_running(self) -> None:
         if self.record.status == "finished":
@@ -271,6 +283,9 @@ class LiveMatch:
         self.touched = time.monotonic()
         by_seat: dict[int | None, str] = {}
         for sub in list(self.subscribers):
+            if sub.closed:  # given up as too slow: stop spending views on it
+                self.unsubscribe(sub)
+                continue
             if sub.seat not in by_seat:
                 payload = self.payload(sub.seat, messages.visible_events(tagged, sub.seat))
                 by_seat[sub.seat] = messages.state_message(payload)

@@ -98,11 +98,14 @@ class Served:
 
 
 @asynccontextmanager
-async def serve(database_url: str, **settings: Any) -> AsyncIterator[Served]:
-    """Run the real app on uvicorn, in this event loop, on a free port."""
+async def serve(database_url: str, send_buffer: int | None = None, **settings: Any) -> AsyncIterator[Served]:
+    """Run the real app on uvicorn, in this event loop, on a free port (``send_buffer``:
+    the kernel's send buffer for every accepted socket, to make slow readers felt early)."""
     app = create_app(Settings(database_url=database_url, **settings))
     sock = socket.socket()
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # else ~40 ms per request (delayed ACK)
+    if send_buffer:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(server_config(app, "127.0.0.1", port, access_log=False, log_level="warning"))

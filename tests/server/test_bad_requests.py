@@ -47,6 +47,12 @@ async def test_bad_actions_are_refused_and_change_nothing(api: Api) -> None:
     body = _refused(await api.act(match_id, tokens[thrower], {"type": "roll"}, expect_seq=7), 409, "seq")
     assert body["code"] == "stale" and body["seq"] == before["seq"]
     _refused(await api.client.post(url, content=b"x" * 100_000, headers=auth), 413, "larger")
+    json_auth = {**auth, "Content-Type": "application/json"}
+    _refused(await api.client.post(url, content=b'{"action": {"type": "roll", "x": NaN}}', headers=json_auth),
+             422, "finite")
+    _refused(await api.act(match_id, tokens[thrower], {"type": "roll", "junk": "x" * 20_000}), 422, "limited")
+    deep = b'{"action": {"type": "roll", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}}"
+    assert (await api.client.post(url, content=deep, headers=json_auth)).status_code in (400, 422)
 
     after = await api.view(match_id, tokens[0])
     assert (after["seq"], after["view"]) == (before["seq"], before["view"])
