@@ -67,6 +67,7 @@ class LiveMatch:
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._chat_limits: dict[int, TokenBucket] = {}
         self._following = self._follow_again = False
+        self._timeout_refused_at: int | None = None
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -226,8 +227,9 @@ class LiveMatch:
                 return
             try:
                 new_state, events = self.game.apply(self.state, None, dict(TIMEOUT), now)
-            except IllegalAction as exc:
+            except IllegalAction as exc:  # a game bug: wait for the next change, do not spin
                 log.error("%s refused its own due timeout: %s", self.game.id, exc.reason)
+                self._timeout_refused_at = self.seq
                 return
             try:
                 await self._commit_locked(None, dict(TIMEOUT), now, new_state, events, "timeout")
@@ -310,7 +312,7 @@ class LiveMatch:
             self._deadline_timer.cancel()
             self._deadline_timer = None
         due = self.game.deadline(self.state) if self.running and not self.closed else None
-        if due is not None:
+        if due is not None and self._timeout_refused_at != self.seq:
             self._deadline_timer = self._later(due, self._on_deadline, f"deadline of {self.id}")
 
     async def _on_deadline(self) -> None:

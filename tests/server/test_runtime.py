@@ -18,7 +18,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from server.config import Settings
-from server.engine import Decision
+from server.engine import Decision, IllegalAction
 from server.games.nutty_noodles.rules import NuttyNoodles
 from server.runtime import Illegal, LiveMatch, Runtime, StaleSeq
 from server.runtime.clock import Clock
@@ -201,3 +201,33 @@ def _fingerprint(live: LiveMatch) -> str:
     from server.runtime.snapshots import code_fingerprint
 
     return code_fingerprint(type(live.game))
+
+
+class NoTimeNoodles(NuttyNoodles):
+    """A buggy game: it has deadlines but refuses every timeout."""
+
+    def __init__(self) -> None:
+        self.refusals = 0
+
+    def apply(self, state: Any, seat: Any, action: Any, now_ms: int) -> Any:
+        if seat is None:
+            self.refusals += 1
+            raise IllegalAction("no.")
+        return super().apply(state, seat, action, now_ms)
+
+
+async def test_a_game_refusing_its_own_timeout_does_not_make_the_runtime_spin(database_url: str) -> None:
+    import asyncio
+
+    clock = HandClock()
+    async with runtime(database_url, clock) as rt:
+        record = await rt.create("nutty-noodles", 2, {}, 2)
+        rt.live.pop(record.id).close()
+        game = NoTimeNoodles()
+        game.bot = lambda seat, rng, **kw: StubbornBot()  # type: ignore[method-assign]
+        live = LiveMatch(rt.services, record, game)
+        rt.live[record.id] = live
+        clock.t += 10**6  # every deadline is long past
+        live.start(record)
+        await asyncio.sleep(0.3)
+        assert 1 <= game.refusals <= 3 and live.seq <= 1
