@@ -47,6 +47,12 @@ def renderers() -> list[str]:
     return sorted(p.stem for p in (STATIC / "js" / "games").glob("*.js") if p.stem != "generic")
 
 
+def stylesheets() -> list[str]:
+    """Per-game stylesheets (``web/static/css/games/<game-id>.css``), loaded on the match
+    page; each scopes its rules under its renderer's root element."""
+    return sorted(p.stem for p in (STATIC / "css" / "games").glob("*.css"))
+
+
 def picture(game_id: str) -> str:
     """The catalogue picture of a game (a generic one when it has none yet)."""
     name = game_id if (STATIC / "img" / "games" / f"{game_id}.svg").is_file() else "generic"
@@ -87,7 +93,7 @@ async def match_page(request: Request, match_id: str) -> HTMLResponse:
     if not re.fullmatch(MATCH_ID, match_id):
         raise HTTPException(404, "No such match.")
     games = {g["id"]: {"name": g["name"], "rules": g["rules"]} for g in catalogue()}
-    return _page(request, "match.html", match_id=match_id, games=games)
+    return _page(request, "match.html", match_id=match_id, games=games, stylesheets=stylesheets())
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)
