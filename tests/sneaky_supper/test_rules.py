@@ -11,8 +11,8 @@ from server.games.sneaky_supper.cards import (
 )
 
 from .helpers import (
-    a_type, act, all_cards, draw_until_busted, draws, give, ingredients, new, pass_turn, quiet_food, retreat_with, run,
-    stack, stack_utensils, types_where,
+    a_type, act, all_cards, draw_until_busted, draws, give, ingredients, new, pass_turn,
+    quiet_food, retreat_with, run, stack, stack_utensils, types_where,
 )
 
 DRAW = {"type": "draw"}
@@ -75,6 +75,8 @@ def test_drawn_cards_go_face_up_on_the_floorplan_in_order() -> None:
 def test_utensil_deck_only_from_the_second_card() -> None:
     s = new()
     stack(s, QUIET)
+    with pytest.raises(IllegalAction, match="first card must come from the Search deck"):
+        act(s, 0, {"type": "draw_utensil"})
     s, _ = act(s, 0, DRAW)
     assert "draw_utensil" in kinds(GAME.legal(s, 0))
     spoon = stack_utensils(s, "wooden-spoon")[0]
