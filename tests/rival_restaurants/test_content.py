@@ -83,7 +83,7 @@ def test_chef_clam_voyance_stops_the_first_play_of_the_chef_he_foresaw() -> None
     s = act(s, 0, {"type": "move", "location": "island", "foresee": 1})
     s = act(s, 1, {"type": "play", "card": card})
     assert s.chefs[1].money == 300 and card in s.action_discard
-    assert s.chefs[0].money == 300 + 100  # his reward, paid when it comes true
+    assert s.chefs[0].money == 300 + 200  # his reward, paid when it comes true
 
 
 def test_chef_clam_voyance_stops_one_play_a_day_and_only_of_the_foreseen_chef() -> None:
@@ -133,23 +133,27 @@ def test_chef_julia_chopper_pays_100_less_for_meat_and_dairy_at_her_location() -
     assert act(s, 0, {"type": "buy", "slot": 0}).chefs[0].money == 200  # vegetables: full price
 
 
-def test_chef_tex_mex_rex_earns_150_per_barter_at_most_300_a_day() -> None:
+def test_chef_tex_mex_rex_earns_250_per_barter_where_both_give_at_most_500_a_day() -> None:
     s = go(new(2, ["tex_mex_rex", "sal_monella"]), "island", "island")
+    s.chefs[0].ingredients = {"rice": 5}
+    s = act(s, 1, {"type": "offer", "to": 0, "give": {"money": 10}, "get": {}})
+    s = act(s, 0, {"type": "accept", "offer": s.offers[0].id})
+    assert s.chefs[0].money == 310  # a gift is not a barter
     for _ in range(3):
-        s = act(s, 1, {"type": "offer", "to": 0, "give": {"money": 10}, "get": {}})
+        s = act(s, 1, {"type": "offer", "to": 0, "give": {"money": 10}, "get": {"ingredients": ["rice"]}})
         s = act(s, 0, {"type": "accept", "offer": s.offers[0].id})
-    assert s.chefs[0].money == 300 + 30 + 300 and s.today[0].trade_bonus == 300
-    assert s.chefs[1].money == 300 - 30  # his partner gets nothing extra
+    assert s.chefs[0].money == 310 + 30 + 500 and s.today[0].trade_bonus == 500
+    assert s.chefs[1].money == 300 - 40  # his partner gets nothing extra
 
 
-def test_chef_sal_monella_pays_another_chef_100_to_take_one_of_her_garbage() -> None:
+def test_chef_sal_monella_pays_another_chef_200_to_take_one_of_her_garbage() -> None:
     s = go(new(2, ["sal_monella", "clam_voyance"]), "island", "chop_shop")
     with pytest.raises(IllegalAction, match="no garbage"):
         act(s, 0, {"type": "power", "target": 1})
     s.chefs[0].garbage = 2
     s = act(s, 0, {"type": "power", "target": 1})
     assert (s.chefs[0].garbage, s.chefs[1].garbage) == (1, 1)
-    assert (s.chefs[0].money, s.chefs[1].money) == (200, 400)
+    assert (s.chefs[0].money, s.chefs[1].money) == (100, 500)
 
 
 def test_chef_dumpster_dan_takes_one_garbage_less_per_recipe() -> None:
@@ -158,9 +162,11 @@ def test_chef_dumpster_dan_takes_one_garbage_less_per_recipe() -> None:
     assert dish["garbage"] == RECIPES["teriyaki_chicken"].garbage - 1
 
 
-def test_chef_auntie_pasta_cooks_a_basic_recipe_missing_one_ingredient_once_a_day() -> None:
+def test_chef_auntie_pasta_cooks_a_basic_recipe_missing_one_cheap_ingredient_once_a_day() -> None:
     s, dish = cooked(kitchen("auntie_pasta", pantry=("rice",)), "onigiri")
     assert dish["subs"] == [["seaweed", None]] and s.chefs[0].popularity == 3
+    with pytest.raises(IllegalAction):  # not meat or dairy
+        cook(kitchen("auntie_pasta", recipes=("quesadilla", "sushi_platter"), pantry=("tortilla",)), 0, "quesadilla")
     with pytest.raises(IllegalAction):  # not a gourmet recipe
         cook(kitchen("auntie_pasta", pantry=("fish", "shrimp", "rice", "seaweed")), 0, "sushi_platter")
     s = kitchen("auntie_pasta", pantry=("rice", "rice", "noodles", "egg"))
@@ -237,8 +243,8 @@ LEVELS = {
     ("curry_favor", 3): {"money": 300},
     ("curry_favor", 7): {"income": 100},
     ("curry_favor", 12): {"dish garbage": -1},
-    ("crepe_expectations", 3): {"actions": 1},
-    ("crepe_expectations", 7): {"other gourmet points": 1},
+    ("crepe_expectations", 3): {"money": 300},
+    ("crepe_expectations", 7): {"own cuisine points": 1},
     ("crepe_expectations", 12): {"garbage": -5},
     ("grill_seeker", 3): {"money": 200},
     ("grill_seeker", 7): {"money": 200, "garbage": -2},

@@ -10,7 +10,6 @@ import pytest
 from server.engine import TIMEOUT, IllegalAction
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import (
-    ACTION_CARDS,
     ACTION_DECK,
     CHEFS,
     CORNERS,

@@ -23,7 +23,6 @@ from .cards import (
     CUISINE_BONUS,
     EXTRAS,
     INGREDIENTS,
-    MARKETS,
     RECIPES,
     RESTAURANTS,
     WILD,
@@ -56,10 +55,10 @@ def _stand_ins(need: str, pool: Counter[str], rules: list[dict[str, Any]], dish_
         if dish_left[i] <= 0 or day_left[i] <= 0:
             continue
         use = rule["use"]
+        if "for" in rule and market not in rule["for"]:
+            continue
         if use == "nothing":
             yield None, i
-            continue
-        if "for" in rule and rule["for"] != market:
             continue
         wanted = market if use == "same_market" else use
         for item in sorted(pool):
@@ -355,4 +354,4 @@ class CookAndCounter(Phase):
 
 PHASE = register(CookAndCounter())
 
-__all__ = ["MARKETS", "PHASE", "cook_limit", "cook_options", "match", "plan_dishes", "restock"]
+__all__ = ["PHASE", "cook_limit", "cook_options", "match", "plan_dishes", "restock"]

@@ -21,6 +21,7 @@ from .cards import (
     ACTION_CARDS,
     CHEFS,
     INGREDIENTS,
+    KINDS,
     MYSTERY_MART,
     RESTAURANTS,
     UPGRADES,
@@ -126,14 +127,15 @@ def sources(s: RivalState, seat: int) -> list[tuple[Source, str]]:
 
 def applies(hook: Hook, eff: Effect) -> bool:
     """The conditions an effect may carry: a recipe kind, your own cuisine, some markets,
-    a minimum of meats; location-based effects never work at the Mystery Mart."""
+    a minimum of meats. Location-based effects never work at the Mystery Mart, nor on a
+    purchase made from elsewhere (Home Delivery)."""
     p, v, s = eff.params, hook.values, hook.state
-    if eff.location_based and s.today[hook.seat].location == MYSTERY_MART:
+    if eff.location_based and (s.today[hook.seat].location == MYSTERY_MART or v.get("remote")):
         return False
     recipe: Recipe | None = v.get("recipe")
     if "kind" in p and (recipe is None or recipe.kind != p["kind"]):
         return False
-    if p.get("own_cuisine") and (recipe is None or recipe.cuisine != s_cuisine(s, hook.seat)):
+    if p.get("own_cuisine") and (recipe is None or recipe.cuisine != cuisine_of(s, hook.seat)):
         return False
     if "markets" in p and v.get("market") not in p["markets"]:
         return False
@@ -149,7 +151,7 @@ def _meats(values: dict[str, Any], recipe: Recipe) -> int:
     return meats(recipe)
 
 
-def s_cuisine(s: RivalState, seat: int) -> str:
+def cuisine_of(s: RivalState, seat: int) -> str:
     return RESTAURANTS[s.chefs[seat].restaurant].cuisine
 
 
@@ -163,23 +165,21 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     for i, seat in enumerate(seats):
         found = sources(s, seat) + ([(src, "self") for src in extra] if i == 0 else [])
         for src, on in found:
-            for eff in source_effects(*src):
-                if eff.moment != moment or eff.on != on:
-                    continue
-                hook = Hook(s, seat, moment, values, src)
-                if applies(hook, eff):
-                    EFFECTS[eff.kind](hook, eff.params)
-                    events += hook.events
+            events += _run(s, seat, moment, values, src, on)
     return values, events
 
 
 def run_now(s: RivalState, seat: int, src: Source, values: dict[str, Any]) -> list[Event]:
     """Run a source's immediate ("now") effects, e.g. when a level is reached or a card is
     played; its lasting effects are registered by the caller."""
+    return _run(s, seat, "now", values, src, "self")
+
+
+def _run(s: RivalState, seat: int, moment: str, values: dict[str, Any], src: Source, on: str) -> list[Event]:
     events: list[Event] = []
     for eff in source_effects(*src):
-        if eff.moment == "now":
-            hook = Hook(s, seat, "now", values, src)
+        if eff.moment == moment and eff.on == on:
+            hook = Hook(s, seat, moment, values, src)
             if applies(hook, eff):
                 EFFECTS[eff.kind](hook, eff.params)
                 events += hook.events
@@ -217,9 +217,12 @@ def _substitute(hook: Hook, p: dict[str, Any]) -> None:
 
 @effect("gain_money")
 def _gain_money(hook: Hook, p: dict[str, Any]) -> None:
-    """The bank pays the owner; conditions: alone at the location, a daily cap."""
+    """The bank pays the owner; conditions: alone at the location, a barter in which both
+    sides gave something, a daily cap."""
     s, seat = hook.state, hook.seat
     amount = p["amount"]
+    if p.get("exchange") and not hook.values.get("exchange"):
+        return
     if p.get("alone"):
         here = s.today[seat].location
         if sum(t.location == here for t in s.today) != 1:
@@ -244,16 +247,13 @@ def _check_has_garbage(s: RivalState, seat: int, p: dict[str, Any], v: dict[str,
     require(s.chefs[seat].garbage > 0, "You have no garbage to get rid of.")
 
 
-@effect("dump_garbage")
+@effect("dump_garbage", _check_has_garbage)
 def _dump_garbage(hook: Hook, p: dict[str, Any]) -> None:
     """Return garbage to the supply for free (``n`` or "all")."""
     pantry = hook.state.chefs[hook.seat]
     n = pantry.garbage if p["n"] == "all" else min(p["n"], pantry.garbage)
     pantry.garbage -= n
     hook.events.append(public("dump", f"{hook.who} dumps {n} garbage for free.", seat=hook.seat, n=n))
-
-
-CHECKS["dump_garbage"] = _check_has_garbage
 
 
 def _target(v: dict[str, Any]) -> int:
@@ -332,8 +332,9 @@ def _move_garbage(hook: Hook, p: dict[str, Any]) -> None:
 
 
 def _check_redraw(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    require(ops.recipe_of_kind(s, seat, v.get("kind")) is not None if v.get("kind") in ("basic", "gourmet")
-            else False, "Name the kind of recipe to replace: basic or gourmet (one you hold).")
+    kind = v.get("kind")
+    require(kind in KINDS and ops.recipe_of_kind(s, seat, kind) is not None,
+            "Name the kind of recipe to replace: basic or gourmet (one you hold).")
 
 
 @effect("redraw_recipe", _check_redraw)
@@ -380,8 +381,6 @@ def source_name(src: Source) -> str:
     """How the log names a source: a chef's power, a card's or level's name."""
     card = source_card(*src)
     return card.power if src[0] == "chef" else card.name
-
-
 
 
 __all__ = ["EFFECTS", "MOMENTS", "Hook", "check_now", "effect", "fire", "run_now", "source_name", "sources"]

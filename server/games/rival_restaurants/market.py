@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, IllegalAction, public, require
+from server.engine import Action, Event, public, require
 
 from . import ops
 from .cards import (
@@ -407,7 +407,8 @@ def _accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     s.trades += 1
     events = [public("trade", f"{ops.name(s, o.frm)} and {ops.name(s, seat)} trade: {describe(o.give)} for "
                               f"{describe(o.get)}.", offer=o.id, frm=o.frm, to=o.to)]
-    return events + fire(s, "traded", [o.frm, o.to], {"offer": o.id})[1]
+    exchange = not empty(o.give) and not empty(o.get)
+    return events + fire(s, "traded", [o.frm, o.to], {"offer": o.id, "exchange": exchange})[1]
 
 
 def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> None:
@@ -557,4 +558,4 @@ def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 
 PHASE = register(BuyAndBarter())
 
-__all__ = ["IllegalAction", "PHASE", "buy_slot", "check_slot", "finish", "holds", "parse_bundle", "price"]
+__all__ = ["PHASE", "buy_slot", "check_slot", "finish", "holds", "parse_bundle", "price"]

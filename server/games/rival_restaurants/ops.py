@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from server.engine import Event, IllegalAction, public
 
-from .cards import ACTION_CARDS, INGREDIENTS, KINDS, RECIPES, action_kind
+from .cards import INGREDIENTS, KINDS, RECIPES, action_kind
 from .state import RivalState
 
 
@@ -113,7 +113,3 @@ def recipe_of_kind(s: RivalState, seat: int, kind: str) -> str | None:
 def missing_kinds(s: RivalState, seat: int) -> list[str]:
     """The recipe kinds a chef holds none of."""
     return [k for k in KINDS if recipe_of_kind(s, seat, k) is None]
-
-
-def card_name(card: str) -> str:
-    return action_kind(card).name if card.rsplit("-", 1)[0] in ACTION_CARDS else card

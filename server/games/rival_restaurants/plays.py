@@ -15,7 +15,7 @@ from typing import Any
 from server.engine import Action, Event, public, require
 
 from . import ops
-from .cards import ACTION_CARDS, CHEFS, MYSTERY_MART, PHASE_NAMES, Play, action_kind
+from .cards import CHEFS, MYSTERY_MART, PHASE_NAMES, Play, action_kind
 from .effects import Source, check_now, fire, run_now, source_effects, source_name
 from .state import RivalState
 
@@ -97,4 +97,4 @@ def playable_cards(s: RivalState, seat: int) -> list[str]:
     return [c for c in s.chefs[seat].actions if action_kind(c).play.phase == s.phase]
 
 
-__all__ = ["ACTION_CARDS", "HANDLERS", "playable_cards"]
+__all__ = ["HANDLERS", "playable_cards"]

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result, Rng, public, require
 
-from . import cooking, market, moving, ops  # noqa: F401 - the phases register themselves
+from . import cooking, market, moving  # noqa: F401 - the phases register themselves
 from .cards import (
     ACTION_DECK,
     CHEFS,
@@ -230,4 +230,4 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         return RivalBot(self, rng, **params)
 
 
-__all__ = ["OVER", "RivalRestaurants", "RivalRestaurantsOptions", "RivalState", "market"]
+__all__ = ["OVER", "RivalRestaurants", "RivalRestaurantsOptions", "RivalState"]

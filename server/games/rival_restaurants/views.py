@@ -27,6 +27,10 @@ from .state import RivalState
 OVER = "over"
 
 
+INGREDIENT_CATALOGUE = {i.id: {"name": i.name, "market": i.market, "price": i.price, "text": i.text}
+                        for i in INGREDIENTS.values()}
+
+
 def recipe_view(recipe_id: str) -> dict[str, Any]:
     r = RECIPES[recipe_id]
     return {"id": r.id, "name": r.name, "kind": r.kind, "cuisine": r.cuisine, "ingredients": list(r.ingredients),
@@ -139,6 +143,7 @@ def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
             "action_price": ACTION_PRICE, "dump_price": DUMP_PRICE,
             "action_deck": len(s.action_deck), "action_discard": len(s.action_discard),
         },
+        "ingredients": INGREDIENT_CATALOGUE,
         "recipe_decks": {k: len(d) for k, d in s.decks.items()},
         "recipe_discards": {k: list(d) for k, d in s.recipe_discards.items()},
         "bid_step": BID_STEP,
