@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -42,6 +43,8 @@ import websockets
 
 REPO = Path(__file__).resolve().parents[1]
 SLOW_TIMERS = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
+STATE_HEAD = re.compile(r'\{"type": ?"state", ?"seq": ?(\d+)')
+NO_LEGAL = re.compile(r'"legal": ?\[\]')
 
 
 # ---- servers ---------------------------------------------------------------------------
@@ -199,6 +202,7 @@ class Client:
         self.arrivals: dict[int, float] = {}
         arrivals.append(self.arrivals)
         self.legal: list[Any] = []
+        self.latest = ""
         self.pending: dict[str, Sent] = {}
         self.sent: list[Sent] = []
         self.timer: asyncio.TimerHandle | None = None
@@ -218,17 +222,19 @@ class Client:
     async def _read(self, ws: Any) -> None:
         async for raw in ws:
             now = time.perf_counter()
-            msg = json.loads(raw)
-            kind = msg["type"]
-            if kind == "state":
-                self.arrivals.setdefault(msg["seq"], now)
-                self.legal = msg.get("legal") or []
+            head = STATE_HEAD.match(raw)
+            if head:  # states are parsed only when the client acts on them: the client's
+                self.arrivals.setdefault(int(head[1]), now)  # CPU is shared with the server
+                self.latest = raw
                 if now >= self.measure_from:
                     self.run.state_bytes.append(len(raw))
-                if self.legal and self.timer is None:
+                if not NO_LEGAL.search(raw) and self.timer is None:
                     delay = self.rng.uniform(*self.think)
                     self.timer = asyncio.get_running_loop().call_later(delay, self._act)
-            elif kind == "ack":
+                continue
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ack":
                 sent = self.pending.pop(msg["id"], None)
                 if sent:
                     sent.seq = msg["seq"]
@@ -238,7 +244,10 @@ class Client:
 
     def _act(self) -> None:
         self.timer = None
-        if not self.legal or self.ws is None:
+        if self.ws is None or not self.latest:
+            return
+        self.legal = json.loads(self.latest).get("legal") or []
+        if not self.legal:
             return
         self.next_id += 1
         msg_id = f"{self.match}-{id(self)}-{self.next_id}"
@@ -422,7 +431,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=2.0)
-    parser.add_argument("--think", default="0.3,1.2", help="a client's pause before acting, min,max seconds")
+    parser.add_argument("--think", default="0.7,2.5",
+                        help="a client's pause before acting, min,max seconds (default: the Nutty "
+                             "Noodles bot's throw and reaction times)")
     parser.add_argument("--idle", type=int, default=1000, help="idle matches for the memory figure (0: skip)")
     parser.add_argument("--database", default=None, help="DATABASE_URL for Potluck (default: fresh SQLite)")
     parser.add_argument("--skip-floor", action="store_true")
