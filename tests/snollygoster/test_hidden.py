@@ -189,6 +189,20 @@ def test_determinize_keeps_the_number_of_rogues_in_the_team_game() -> None:
             assert d.team_of(seat) == s.team_of(seat)
 
 
+def test_determinize_may_change_the_hidden_team_sizes_of_an_odd_team_game() -> None:
+    """With 5 players nobody knows whether 2 or 3 are Rogues: a re-deal samples both,
+    always keeping the seat's own team."""
+    s = table(5, team_game=True)
+    rng = Rng(6)
+    for seat in range(5):
+        counts = set()
+        for _ in range(30):
+            d = GAME.determinize(s, seat, rng)
+            assert d.team_of(seat) == s.team_of(seat)
+            counts.add(sum(d.team_of(p) == ROGUE for p in range(5)))
+        assert counts == {2, 3}
+
+
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     """Re-dealing an already re-dealt state gives the same deal: nothing of the truth
     that the seat cannot see survives into the sample."""

@@ -894,7 +894,7 @@ def test_survivors_score_a_point_per_fuel_contributed() -> None:
     ("provider", lambda s: s.count("safe_fed", 0, 2), 4),
     ("snollygoster", lambda s: s.count("lies", 0, 2), 2),
     ("saboteur", lambda s: s.count("poisoned", 0, 1), 2),
-    ("doomsayer", lambda s: None, 1),
+    ("doomsayer", lambda s: None, 2),
     ("hoarder", lambda s: None, 3),
     ("hoarder", lambda s: set_fuel(s, 0, 1), 0),
 ])
@@ -980,7 +980,7 @@ def test_team_game_adds_up_team_totals() -> None:
     set_fuel(s, 1, 5)
     r = finished(s, ["captain", "survivor", "doomsayer", "hoarder"], launch=(0, [0, 1]))
     assert r.teams == {"Comrade": [0, 1], "Rogue": [2, 3]}
-    assert r.details["team_totals"] == {"Comrade": 18.0, "Rogue": 2.0} and r.winners == [0, 1]
+    assert r.details["team_totals"] == {"Comrade": 18.0, "Rogue": 4.0} and r.winners == [0, 1]
 
 
 def test_team_game_needs_four_players() -> None:
@@ -988,10 +988,14 @@ def test_team_game_needs_four_players() -> None:
         GAME.setup(["a", "b", "c"], GAME.options({"team_game": True}), 1)
 
 
-def test_team_game_deals_both_teams() -> None:
-    for seed in range(10):
+def test_team_game_deals_half_the_table_to_each_team_a_coin_for_the_odd_one() -> None:
+    sizes = set()
+    for seed in range(20):
         s = GAME.setup([str(i) for i in range(5)], GAME.options({"team_game": True}), seed)
-        assert sorted(s.team_of(p) for p in range(5)) == [COMRADE] * 3 + [ROGUE] * 2
+        sizes.add(sum(s.team_of(p) == ROGUE for p in range(5)))
+        s6 = GAME.setup([str(i) for i in range(6)], GAME.options({"team_game": True}), seed)
+        assert sum(s6.team_of(p) == ROGUE for p in range(6)) == 3
+    assert sizes == {2, 3}
 
 
 def test_options_have_titles_descriptions_and_defaults() -> None:

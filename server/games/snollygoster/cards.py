@@ -161,8 +161,8 @@ AGENDAS: dict[str, Agenda] = {a.id: a for a in (
            "each unsafe Food you placed still in another player's stash at the end."),
     Agenda("trojan", "Trojan Horse", ROGUE, "stowaway", 3,
            "+3 if you leave on the escape pod without having played the Launch."),
-    Agenda("doomsayer", "Doomsayer", ROGUE, "left_behind", 1,
-           "+1 for every player, you included, who does not leave on the escape pod."),
+    Agenda("doomsayer", "Doomsayer", ROGUE, "left_behind", 2,
+           "+2 for every player, you included, who does not leave on the escape pod."),
     Agenda("hoarder", "Hoarder", ROGUE, "fuel_beyond_one", 1,
            "+1 for each Fuel beyond the first in front of you when the game ends."),
     Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 4,
@@ -181,6 +181,12 @@ def deck(cards: dict[str, Card]) -> list[str]:
 def pod_fuel(people: int) -> int:
     """The least fuel the people aboard must hold together for the pod to launch."""
     return POD_FUEL[people]
+
+
+def rogue_counts(players: int) -> list[int]:
+    """How many Rogues a team game may deal (designed): half the table; with an odd
+    number of players a hidden coin decides which team gets the extra player."""
+    return sorted({players // 2, players - players // 2})
 
 
 def is_food(kind: str) -> bool:

@@ -14,9 +14,11 @@ the same cards. That lets tests prove a bot's choice uses nothing it may not see
 
 from __future__ import annotations
 
+from math import comb
+
 from server.engine import Rng
 
-from .cards import AGENDAS, ROGUE, is_food
+from .cards import AGENDAS, ROGUE, is_food, rogue_counts
 from .flow import pair_is_void
 from .state import SnollygosterState
 
@@ -64,13 +66,14 @@ def redeal_actions(d: S, seat: int, rng: Rng) -> None:
 
 
 def redeal_agendas(d: S, seat: int, rng: Rng) -> None:
-    """Unrevealed agendas of the others, from those ``seat`` has not seen; in the team
-    game as many Rogues stay among them as there were."""
+    """Unrevealed agendas of the others, from those ``seat`` has not seen. In the team
+    game the number of Rogues is drawn first, as likely as the deal and the teams the
+    seat knows (its own, a revealed Sleuth's) make it."""
     hidden = [p for p in range(d.n) if p != seat and p not in d.revealed_agendas]
     pool = sorted([d.agendas[p] for p in hidden] + d.agenda_deck)
     rng.shuffle(pool)
-    if d.options.team_game:
-        rogues = sum(d.team_of(p) == ROGUE for p in hidden)
+    if d.options.team_game and hidden:
+        rogues = hidden_rogues(d, hidden, rng)
         bad = [a for a in pool if AGENDAS[a].team == ROGUE]
         good = [a for a in pool if AGENDAS[a].team != ROGUE]
         dealt = bad[:rogues] + good[:len(hidden) - rogues]
@@ -80,3 +83,17 @@ def redeal_agendas(d: S, seat: int, rng: Rng) -> None:
     for p, agenda in zip(hidden, pool):
         d.agendas[p] = agenda
     d.agenda_deck = pool[len(hidden):]
+
+
+def hidden_rogues(d: S, hidden: list[int], rng: Rng) -> int:
+    """How many of the ``hidden`` seats are Rogues, sampled given the known seats' teams."""
+    known = [p for p in range(d.n) if p not in hidden]
+    r_known = sum(d.team_of(p) == ROGUE for p in known)
+    options = [k for k in rogue_counts(d.n) if 0 <= k - r_known <= len(hidden)]
+    weights = [comb(k, r_known) * comb(d.n - k, len(known) - r_known) for k in options]
+    x = rng.below(sum(weights))
+    for k, w in zip(options, weights):
+        if x < w:
+            return k - r_known
+        x -= w
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -14,21 +14,20 @@ from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, publ
 
 from . import actions, flow, hidden, scoring, view, windows
 from .cards import (ACTION_CARDS, AGENDAS, CHARACTERS, EVENT_CARDS, HAND_SIZE, ROGUE,
-                    SEEDS_PER_PLAYER, TAGS_PER_CHARACTER, deck)
+                    SEEDS_PER_PLAYER, TAGS_PER_CHARACTER, deck, rogue_counts)
 from .state import SnollygosterOptions, SnollygosterState
 
 S = SnollygosterState
 
 
 def deal_agendas(rng: Rng, players: int, team_game: bool) -> tuple[list[str], list[str]]:
-    """One Hidden Agenda each. In the team game (designed) half the table, rounded down,
-    gets a Rogue agenda and the rest a Comrade one, so both teams exist."""
+    """One Hidden Agenda each; in the team game both teams exist (``rogue_counts``)."""
     pool = rng.shuffled(list(AGENDAS))
     if not team_game:
         return pool[:players], pool[players:]
     rogues = [a for a in pool if AGENDAS[a].team == ROGUE]
     comrades = [a for a in pool if AGENDAS[a].team != ROGUE]
-    k = players // 2
+    k = rng.choice(rogue_counts(players))
     dealt = rng.shuffled(rogues[:k] + comrades[:players - k])
     return dealt, rogues[k:] + comrades[players - k:]
 

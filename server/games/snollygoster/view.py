@@ -107,7 +107,9 @@ def prompt(s: S, seat: int | None) -> str:
         if seat in e.waiting:
             return f"{name(s, e.eater)} will eat Food #{e.food}: acknowledge it (or play an Antidote)."
         return f"Waiting for everyone to acknowledge the Food {name(s, e.eater)} will eat."
-    return step_prompt(s, seat)
+    offers = [name(s, o.by) for o in s.offers if o.to == seat]
+    extra = f" {', '.join(offers)} offer{'s' if len(offers) == 1 else ''} you a trade." if offers else ""
+    return step_prompt(s, seat) + extra
 
 
 def step_prompt(s: S, seat: int | None) -> str:
