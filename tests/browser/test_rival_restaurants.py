@@ -1,0 +1,171 @@
+"""Rival Restaurants in a real browser: a whole match against two bots, played by clicking
+what the table offers, to the result screen (short timers: a 10 s market, 3 days at most);
+then situations built with the rules and drawn by the renderer alone, where every control
+must send an action the rules accept and the table at phone width (390 px) — auction,
+offers, the barter composer, the Island shop, the cook declaration, the pick — never
+scrolls sideways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from server.games.rival_restaurants import GAME
+
+from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll
+from .rival_restaurants_driver import (OFFER_COMPOSED, RivalDriver, legal_for, sent, show, situation, table,
+                                       wait_phase_ends)
+from .test_watch import create, take_seat
+
+QUICK = {"market_ms": 10_000, "claim_ms": 2_000, "move_ms": 15_000, "cook_ms": 8_000, "max_days": 3, "goal": 10}
+
+
+def test_rival_restaurants_match_to_the_end_against_bots(pages: Pages, api: httpx.Client) -> None:
+    match_id = create(api, "rival-restaurants", players=3, bots=2, **QUICK)
+    page = pages.open(f"/matches/{match_id}", viewport=LAPTOP, who="Ann")
+    take_seat(page, "Ann")
+    page.wait_for_selector(".rr[data-phase=money_move]")
+    watcher = pages.open(f"/matches/{match_id}", viewport=PHONE, who="spectator")
+
+    # The board: the Island in the centre, six markets around it, four on the corners, each
+    # with its counter face up and the size of its shelf.
+    assert page.locator(".rr-loc").count() == 7
+    assert page.locator(".rr-market.corner").count() == 4
+    assert page.locator(".rr-island").count() == 1
+    assert page.locator(".rr-market[data-shelf]").count() == 6
+    assert page.locator(".rr-card[data-ingredient]").count() == 5 * 6 + 3
+    assert page.locator(".rr-me .rr-recipe").count() == 2
+    assert page.locator(".rr-others .rr-chef").count() == 2
+
+    driver = RivalDriver(page, pages.shot)
+    went = driver.move(day=1)
+    # The pick is secret: the spectator sees no standee before the reveal.
+    assert watcher.locator(".rr-standee-wrap").count() == 0
+    wait_phase_ends(page, "money_move", 1)
+
+    # The reveal: everybody's standee on the board, the market clock running.
+    page.wait_for_selector(".rr[data-phase=buy_barter]")
+    assert page.locator(".rr-standee-wrap").count() == 3
+    assert page.locator(f".rr-loc[data-location='{went}'] .rr-standee-wrap[data-seat='0']").count() == 1
+    assert page.locator(".rr-clock[data-clock=market]").count() == 1
+    pages.shot(page, "laptop-market")
+    watcher.wait_for_selector(".rr-standee-wrap")
+    no_horizontal_scroll(watcher)
+    pages.shot(watcher, "phone-spectator")
+
+    driver.play_to_the_end(limit_s=150)
+
+    page.wait_for_selector("#result:not([hidden]) .result")
+    scores = page.locator(".result-scores li")
+    assert scores.count() == 3
+    assert page.locator(".result-scores li.winner").count() >= 1
+    pages.shot(page, "result")
+    page.click("#result button:has-text('See the table')")
+    assert table(page)["phase"] == "over"
+    pages.shot(page, "laptop-over")
+    for done in ("claim", "done", OFFER_COMPOSED):
+        assert done in driver.did or driver.days[0]["went"] == "island", (done, sorted(driver.did))
+    assert len(driver.days) >= 2, driver.days
+    watcher.wait_for_selector("#result:not([hidden])")
+
+
+def click_and_take(page: Any, selector: str) -> dict[str, Any]:
+    """Click a control and return the action the renderer sent for it."""
+    before = len(sent(page))
+    page.click(selector)
+    actions = sent(page)
+    assert len(actions) == before + 1, f"{selector} sent {actions[before:]}"
+    return actions[-1]
+
+
+def test_rival_restaurants_market_controls_send_what_the_rules_accept(pages: Pages) -> None:
+    """Every market control (bid, pass, accept, decline, withdraw, the barter composer,
+    action cards with a target, an ingredient, a counter card or a recipe kind, the chef's
+    power, done) sends an action the rules accept — drawn at phone width."""
+    s = situation("market")
+    page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
+    show(page, s, 0)
+    auction = s.auctions[0].id
+    legal = GAME.legal(s, 0)
+    assert page.locator(".rr-auction.yours").count() == 1
+    assert page.locator(".rr-auction [data-leader='1']").count() == 1  # Bo leads
+    assert click_and_take(page, "button[data-act=bid]") == {"type": "bid", "auction": auction, "amount": 300}
+    assert click_and_take(page, "button[data-act=pass]") == {"type": "pass", "auction": auction}
+    incoming, outgoing = s.offers[0].id, s.offers[1].id
+    assert click_and_take(page, f".rr-offer.in[data-offer='{incoming}'] button[data-act=accept]") == {"type": "accept", "offer": incoming}
+    assert click_and_take(page, "button[data-act=decline]") == {"type": "decline", "offer": incoming}
+    assert click_and_take(page, f".rr-offer.out[data-offer='{outgoing}'] button[data-act=withdraw]") == {"type": "withdraw", "offer": outgoing}
+
+    page.click("button[data-act=open-barter]")
+    page.click(".rr-partner[data-seat='2']")
+    page.click(".rr-bundle.give button[data-item^='ingredient:'][data-step='1'] >> nth=0")
+    page.click(".rr-bundle.give button[data-item^='action:']")
+    page.click(".rr-bundle.get button[data-item^='ingredient:'][data-step='1'] >> nth=1")
+    page.fill(".rr-bundle.get input[data-field=money]", "60")
+    no_horizontal_scroll(page)
+    pages.shot(page, "phone-composer")
+    offer = click_and_take(page, ".rr-barter-composer button[data-act=offer]")
+    assert offer["to"] == 2 and offer["give"]["actions"] and offer["get"]["money"] == 60, offer
+    assert len(offer["give"]["ingredients"]) == 1 and len(offer["get"]["ingredients"]) == 1, offer
+
+    page.click(".rr-plays button[data-card='swipe-1']")
+    page.click(".rr-play-composer button[data-target='1']")
+    swipe = click_and_take(page, ".rr-play-composer button[data-ingredient] >> nth=0")
+    page.click(".rr-plays button[data-card='home_delivery-1']")
+    assert page.locator(".rr-board.picking-slot").count() == 1
+    delivery = click_and_take(page, ".rr-card[data-market='dairy_king'][data-slot='2']")
+    assert delivery == {"type": "play", "card": "home_delivery-1", "market": "dairy_king", "slot": 2}
+    page.click(".rr-plays button[data-card='menu_shakeup-1']")
+    shakeup = click_and_take(page, ".rr-play-composer button[data-kind='gourmet']")
+    page.click(".rr-plays button[data-act=power]")
+    page.click(".rr-play-composer button[data-target='1']")
+    cheap = next(a["ingredient"] for a in legal if a["type"] == "power")
+    power = click_and_take(page, f".rr-play-composer button[data-ingredient='{cheap}']")
+    done = click_and_take(page, "button[data-act=done]")
+    for action in (offer, swipe, delivery, shakeup, power, done):
+        assert legal_for(s, 0, action) is None, (action, legal_for(s, 0, action))
+    pages.shot(page, "phone-auction")
+
+
+def test_rival_restaurants_island_cook_and_move_controls(pages: Pages) -> None:
+    """The Island shop (an upgrade, an action card, dumping garbage), the cook declaration
+    with a special added, and Clam-Voyance's pick with a chef foreseen send what the rules
+    accept; each fits a phone."""
+    s = situation("island")
+    page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
+    show(page, s, 0)
+    no_horizontal_scroll(page)
+    pages.shot(page, "phone-island")
+    upgrade = click_and_take(page, "button[data-act=buy_upgrade][data-upgrade='second_stove']")
+    card = click_and_take(page, "button[data-act=buy_action]")
+    page.click(".rr-shop [data-field=dump] button[data-step='1']")
+    dump = click_and_take(page, "button[data-act=dump]")
+    assert (upgrade, card, dump) == ({"type": "buy_upgrade", "upgrade": "second_stove"}, {"type": "buy_action"}, {"type": "dump", "count": 2})
+    assert all(legal_for(s, 0, a) is None for a in (upgrade, card, dump))
+
+    s = situation("cook")
+    recipe = s.chefs[0].recipes[0]
+    page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
+    show(page, s, 0)
+    page.click(f".rr-dish[data-recipe='{recipe}'] button[data-extra='chocolate']")
+    cook = click_and_take(page, f".rr-dish[data-recipe='{recipe}'] button[data-act=cook]")
+    assert cook == {"type": "cook", "recipe": recipe, "extras": ["chocolate"]}
+    assert legal_for(s, 0, cook) is None
+    assert click_and_take(page, "button[data-act=serve]") == {"type": "serve"}
+    assert page.locator(f".rr-me .rr-recipe.ready[data-recipe='{recipe}']").count() == 1
+    no_horizontal_scroll(page)
+    pages.shot(page, "phone-cook-ready")
+
+    s = situation("move")
+    page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
+    show(page, s, 0)
+    no_horizontal_scroll(page)
+    pages.shot(page, "phone-move")
+    page = pages.open("/games/rival-restaurants/rules", viewport=LAPTOP, who="Ann")
+    show(page, s, 0)
+    page.click(".rr-foresee button[data-foresee='1']")
+    move = click_and_take(page, "button.rr-go[data-location='fruit_punch']")
+    assert move == {"type": "move", "location": "fruit_punch", "foresee": 1}
+    assert legal_for(s, 0, move) is None
+    pages.shot(page, "laptop-foresee")
