@@ -31,20 +31,20 @@ def token_of(credentials: HTTPAuthorizationCredentials | None = Depends(bearer_s
     return credentials.credentials if credentials else None
 
 
-def seat_of(live: LiveMatch, token: str | None) -> int | None:
+async def seat_of(live: LiveMatch, token: str | None) -> int | None:
     """The seat the token belongs to, ``None`` without a token; 403 for a stranger's token."""
     if token is None:
         return None
-    seat = live.seat_for_token(token)
+    seat = await live.seat_for(token)
     if seat is None:
         raise NotYourSeat("This token is not for a seat of this match.")
     live.touch(seat)
     return seat
 
 
-def required_seat(live: LiveMatch, token: str | None) -> int:
+async def required_seat(live: LiveMatch, token: str | None) -> int:
     if token is None:
         raise NotAuthenticated("Send your seat token as 'Authorization: Bearer <token>'.")
-    seat = seat_of(live, token)
+    seat = await seat_of(live, token)
     assert seat is not None
     return seat

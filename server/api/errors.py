@@ -22,6 +22,7 @@ STATUS: list[tuple[type[rt.Problem], int]] = [
     (rt.Invalid, 422),
     (rt.RateLimited, 429),
     (rt.Busy, 503),
+    (rt.Unavailable, 503),
 ]
 
 

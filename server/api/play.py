@@ -23,7 +23,7 @@ def _refusals(*codes: int) -> dict:
 async def view(live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of)) -> dict:
     """Your seat's view, legal actions and deadline (no token: the spectators' view,
     ``legal: []``), at the current ``seq``."""
-    seat = seat_of(live, token)
+    seat = await seat_of(live, token)
     await live.sync()
     return {**live.payload(seat), "seat": seat}
 
@@ -34,7 +34,7 @@ async def act(body: ActionRequest, live: LiveMatch = Depends(live_match),
               token: str | None = Depends(token_of)) -> dict:
     """Apply ``action`` for your seat; answered once it is committed, with its ``seq``.
     With ``expect_seq``, refused (409) unless the match is exactly there."""
-    seat = required_seat(live, token)
+    seat = await required_seat(live, token)
     return {"seq": await live.act(seat, body.action, body.expect_seq)}
 
 
@@ -62,5 +62,5 @@ async def chat_lines(live: LiveMatch = Depends(live_match)) -> list[dict]:
              summary="Say something at the table")
 async def say(body: ChatRequest, live: LiveMatch = Depends(live_match),
               token: str | None = Depends(token_of)) -> dict:
-    seat = required_seat(live, token)
+    seat = await required_seat(live, token)
     return (await live.chat(seat, body.text)).to_json()

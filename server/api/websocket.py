@@ -49,7 +49,7 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
     except UnknownMatch as exc:
         await ws.close(CLOSE_NOT_FOUND, exc.message[:120])
         return
-    seat = live.seat_for_token(token) if token else None
+    seat = await live.seat_for(token) if token else None
     if token and seat is None:
         await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
         return

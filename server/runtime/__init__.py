@@ -17,6 +17,7 @@ from .errors import (
     Problem,
     RateLimited,
     StaleSeq,
+    Unavailable,
     UnknownMatch,
 )
 from .hub import Runtime
@@ -40,5 +41,6 @@ __all__ = [
     "Runtime",
     "StaleSeq",
     "Subscriber",
+    "Unavailable",
     "UnknownMatch",
 ]

@@ -81,3 +81,9 @@ class Busy(Problem):
     """The match kept moving under us; try again."""
 
     code = "busy"
+
+
+class Unavailable(Problem):
+    """This server cannot serve the match right now (its log does not replay here)."""
+
+    code = "unavailable"

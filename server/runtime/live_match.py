@@ -30,7 +30,7 @@ from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bots import SeatPlayers
-from .errors import Busy, Illegal, Invalid, MatchOver, NotStarted, NotYourSeat, RateLimited, StaleSeq
+from .errors import Busy, Illegal, Invalid, MatchOver, NotStarted, NotYourSeat, RateLimited, StaleSeq, Unavailable
 from .rate import TokenBucket
 from .services import Services
 from .subscribers import Subscriber
@@ -80,6 +80,15 @@ class LiveMatch:
 
     def seat_for_token(self, token: str) -> int | None:
         return self._tokens.get(token_hash(token))
+
+    async def seat_for(self, token: str) -> int | None:
+        """The token's seat; a token this process has not heard of (a join on another
+        server a moment ago) is looked up again after catching up with the store."""
+        seat = self.seat_for_token(token)
+        if seat is None and self.state is None:
+            await self.sync()
+            seat = self.seat_for_token(token)
+        return seat
 
     def seat_name(self, seat: int) -> str:
         return next(s.name for s in self.record.seats if s.seat == seat)
@@ -277,22 +286,35 @@ class LiveMatch:
                 tagged = self._replay(entries)
             except IllegalAction as exc:  # code differs between processes
                 log.error("match %s: the log does not replay here: %s", self.id, exc.reason)
-                raise Busy("This server cannot follow the match; try another.") from None
+                raise Unavailable("This server cannot follow the match (its game code differs).") from None
             self._after_change(tagged)
 
     # ---- after every change: sockets, timers, bots ----------------------------------
     def _after_change(self, tagged: list[tuple[int, Event]]) -> None:
+        """Push every socket its seat's state (one view per seat), then re-arm timers and
+        bots. A view the game fails to build is logged and skipped: the change is already
+        committed, and the timers must be re-armed whatever happens."""
         self.touched = time.monotonic()
-        by_seat: dict[int | None, str] = {}
-        for sub in list(self.subscribers):
-            if sub.closed:  # given up as too slow: stop spending views on it
-                self.unsubscribe(sub)
-                continue
-            if sub.seat not in by_seat:
-                payload = self.payload(sub.seat, messages.visible_events(tagged, sub.seat))
-                by_seat[sub.seat] = messages.state_message(payload)
-            sub.push(by_seat[sub.seat])
-        self._reschedule()
+        by_seat: dict[int | None, str | None] = {}
+        try:
+            for sub in list(self.subscribers):
+                if sub.closed:  # given up as too slow: stop spending views on it
+                    self.unsubscribe(sub)
+                    continue
+                if sub.seat not in by_seat:
+                    by_seat[sub.seat] = self._state_text(sub.seat, tagged)
+                text = by_seat[sub.seat]
+                if text is not None:
+                    sub.push(text)
+        finally:
+            self._reschedule()
+
+    def _state_text(self, seat: int | None, tagged: list[tuple[int, Event]]) -> str | None:
+        try:
+            return messages.state_message(self.payload(seat, messages.visible_events(tagged, seat)))
+        except Exception:
+            log.exception("%s failed to build the view of seat %s in match %s", self.game.id, seat, self.id)
+            return None
 
     def _publish_summary(self) -> None:
         text = messages.match_message(self.summary())
@@ -378,11 +400,11 @@ class LiveMatch:
             return
         try:
             await self.act(seat, action, source="bot")
-        except Illegal:  # the match moved under the bot: drop it and ask again
+        except (Illegal, Invalid):  # the match moved under the bot: drop it and ask again
             dropped_seq, dropped = self._dropped.get(seat, (None, []))
             self._dropped[seat] = (self.seq, (dropped if dropped_seq == self.seq else []) + [action])
             self._ask_bot(seat, bot)
-        except (MatchOver, NotStarted, Busy):
+        except (MatchOver, NotStarted, Busy, Unavailable):
             pass
 
     # ---- sockets and presence -------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import logging
 
-from server.engine import UnknownGame, registry
+from server.engine import IllegalAction, UnknownGame, registry
 from server.store import MatchNotFound
 
 from . import snapshots
-from .errors import UnknownMatch
+from .errors import Unavailable, UnknownMatch
 from .live_match import LiveMatch
 from .services import Services
 
@@ -43,5 +43,9 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
     if state is None:
         state = game.setup(record.seat_names(), game.options(record.options), record.seed, record.started_at)
     live.last_at = at
-    live.restore(state, seq, await store.actions(match_id, after=seq))
+    try:
+        live.restore(state, seq, await store.actions(match_id, after=seq))
+    except IllegalAction as exc:
+        log.error("match %s does not replay with this code: %s", match_id, exc.reason)
+        raise Unavailable(f"Match {match_id!r} cannot be replayed by this version of {game.name}.") from None
     return live
