@@ -542,7 +542,7 @@ class MatchPage {
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
           seat && seat.bot ? h("span", { class: "tag" }, "bot") : null,
-          p.score !== undefined ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
+          p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
         ),
       );
     }
