@@ -45,30 +45,32 @@ class RedisFanout:
         self._pending: set[asyncio.Task[Any]] = set()
 
     async def start(self, on_message: Handler) -> None:
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self.channel)
-        self._listener = asyncio.create_task(self._listen(pubsub, on_message))
+        """Listen in the background; an unreachable Redis is retried every second (the
+        server works without it: other processes' sockets just hear of moves later)."""
+        self._listener = asyncio.create_task(self._listen(on_message))
 
-    async def _listen(self, pubsub: Any, on_message: Handler) -> None:
+    async def _listen(self, on_message: Handler) -> None:
         while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
+                await pubsub.subscribe(self.channel)
                 async for raw in pubsub.listen():
                     try:
                         message = json.loads(raw["data"])
                     except (TypeError, ValueError, KeyError):
                         continue
-                    if message.get("origin") != self.origin:
+                    if isinstance(message, dict) and message.get("origin") != self.origin:
                         await on_message(message)
             except asyncio.CancelledError:
                 await pubsub.aclose()
                 raise
-            except Exception:
-                log.exception("Redis fan-out listener failed; resubscribing in 1 s")
-                await asyncio.sleep(1)
+            except Exception as exc:
+                log.warning("Redis fan-out unavailable (%s); retrying in 1 s", exc)
                 try:
-                    await pubsub.subscribe(self.channel)
+                    await pubsub.aclose()
                 except Exception:
                     pass
+                await asyncio.sleep(1)
 
     def publish(self, message: dict[str, Any]) -> None:
         """Send without waiting; a lost message only delays other processes' sockets."""
@@ -79,8 +81,8 @@ class RedisFanout:
     async def _publish(self, message: dict[str, Any]) -> None:
         try:
             await self._redis.publish(self.channel, json.dumps(message))
-        except Exception:
-            log.warning("Redis publish failed", exc_info=True)
+        except Exception as exc:
+            log.warning("Redis publish failed: %s", exc)
 
     async def stop(self) -> None:
         if self._listener:
