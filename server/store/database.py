@@ -21,6 +21,7 @@ import asyncio
 import logging
 import queue
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -35,6 +36,7 @@ Work = Callable[[Connection], T]
 
 SQLITE_PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000")
 MAX_GROUP = 256
+READ_THREADS = 4
 
 
 class Database:
@@ -47,6 +49,7 @@ class Database:
         self._sync: Engine | None = None
         self._async: AsyncEngine | None = None
         self._writer: _GroupCommitWriter | None = None
+        self._readers: ThreadPoolExecutor | None = None
         if self.is_sqlite:
             _create_sqlite_folder(self.url.database)
             self.url = self.url.set(drivername="sqlite")
@@ -64,7 +67,9 @@ class Database:
     async def read(self, work: Work[T]) -> T:
         """Run ``work`` in a read transaction (rolled back afterwards)."""
         if self._sync is not None:
-            return await asyncio.to_thread(self._sqlite_read, work)
+            if self._readers is None:  # its own threads: bots thinking elsewhere never queue reads
+                self._readers = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="sqlite-read")
+            return await asyncio.get_running_loop().run_in_executor(self._readers, self._sqlite_read, work)
         assert self._async is not None
         async with self._async.connect() as conn:
             return await conn.run_sync(work)
@@ -104,6 +109,8 @@ class Database:
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.to_thread(self._writer.stop)
+        if self._readers is not None:
+            self._readers.shutdown(wait=False)
         if self._sync is not None:
             self._sync.dispose()
         if self._async is not None:
