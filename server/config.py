@@ -53,7 +53,6 @@ class Settings:
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
     clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos
-    page_size_max: int = 100
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":

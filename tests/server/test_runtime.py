@@ -231,3 +231,19 @@ async def test_a_game_refusing_its_own_timeout_does_not_make_the_runtime_spin(da
         live.start(record)
         await asyncio.sleep(0.3)
         assert 1 <= game.refusals <= 3 and live.seq <= 1
+
+
+async def test_matches_nobody_watches_leave_memory_and_come_back_by_replay(database_url: str) -> None:
+    import time
+
+    async with runtime(database_url, evict_after_s=300) as rt:
+        live, thrower = await _started(rt)
+        await live.act(thrower, {"type": "roll"})
+        watched, _ = await _started(rt)
+        watched.subscribers.add(object())  # type: ignore[arg-type]  # somebody's socket
+        now = time.monotonic()
+        assert rt.sweep(now + 299) == []
+        assert rt.sweep(now + 301) == [live.id] and watched.id in rt.live
+        assert live.closed and live._deadline_timer is not None and live._deadline_timer.cancelled()
+        again = await rt.get(live.id)
+        assert again is not live and (again.seq, again.state) == (live.seq, live.state)
