@@ -18,7 +18,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from server.config import Settings
-from server.engine import Decision, IllegalAction
+from server.engine import Decision, IllegalAction, private
 from server.games.nutty_noodles.rules import NuttyNoodles
 from server.runtime import Illegal, LiveMatch, Runtime, StaleSeq
 from server.runtime.clock import Clock
@@ -247,3 +247,52 @@ async def test_matches_nobody_watches_leave_memory_and_come_back_by_replay(datab
         assert live.closed and live._deadline_timer is not None and live._deadline_timer.cancelled()
         again = await rt.get(live.id)
         assert again is not live and (again.seq, again.state) == (live.seq, live.state)
+
+
+class WhisperingNoodles(NuttyNoodles):
+    """Tells the thrower a secret with every throw."""
+
+    def apply(self, state: Any, seat: Any, action: Any, now_ms: int) -> Any:
+        new_state, events = super().apply(state, seat, action, now_ms)
+        if action.get("type") == "roll" and seat is not None:
+            events = [*events, private(seat, "secret", "Psst: the dice are loaded.", hint=42)]
+        return new_state, events
+
+
+async def test_each_socket_gets_only_the_events_its_seat_may_see(database_url: str) -> None:
+    import asyncio
+    import json
+
+    from server.runtime import Subscriber
+
+    async with runtime(database_url) as rt:
+        record = await rt.create("nutty-noodles", 2, {}, 0)
+        for i in range(2):
+            await rt.join(record.id, f"P{i}")
+        rt.live.pop(record.id).close()
+        record = await rt.store.get_match(record.id)
+        live = LiveMatch(rt.services, record, WhisperingNoodles())
+        rt.live[record.id] = live
+        live.start(record)
+        got: dict[Any, list[dict]] = {0: [], 1: [], None: []}
+
+        def sink(seat: Any) -> Subscriber:
+            async def send(text: str) -> None:
+                got[seat].append(json.loads(text))
+
+            async def close(code: int, reason: str) -> None:
+                pass
+
+            return Subscriber(seat, send, close)
+
+        for seat in got:
+            live.subscribe(sink(seat), [])
+        thrower = live.state.thrower
+        await live.act(thrower, {"type": "roll"})
+        await asyncio.sleep(0.05)
+        events = {seat: [e["type"] for e in msgs[-1]["events"]] for seat, msgs in got.items()}
+        assert events[thrower] == ["roll", "secret"]
+        assert events[1 - thrower] == ["roll"] and events[None] == ["roll"]
+        secret = got[thrower][-1]["events"][1]
+        assert secret["private"] is True and secret["seq"] == 1 and secret["data"] == {"hint": 42}
+        assert [e["type"] for e in live.payload(1 - thrower)["events"]] == ["roll"]
