@@ -173,7 +173,10 @@ class _GroupCommitWriter:
             log.error("SQLite group commit failed: %s", exc)
             outcomes = [(future, None, exc) for _, future in batch]
         for future, result, error in outcomes:
-            future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+            try:
+                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+            except RuntimeError:  # that caller's event loop is gone; nobody is waiting
+                pass
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
