@@ -149,7 +149,7 @@ function knowText(f) {
 /** The same, as a badge: the how above, the kind below. */
 function knowEl(f, extra = "") {
   return h("span", { class: `sg-know ${f.you_know}${extra}`, dataset: { knowledge: knowText(f) } },
-    h("span", {}, `${VERBS[f.how] || "you know"}:`), " ", h("b", {}, f.you_know.toUpperCase()));
+    h("span", {}, VERBS[f.how] || "you know"), " ", h("b", {}, f.you_know.toUpperCase()));
 }
 
 function describePlay(view, card, args) {
@@ -169,8 +169,11 @@ function describePlay(view, card, args) {
 }
 
 function offerWords(view, o) {
-  const side = (fuel, food) => [fuel ? `${fuel} Fuel` : null, food !== null && food !== undefined ? `Food #${food}` : null].filter(Boolean).join(" and ") || "nothing";
-  return `${side(o.give_fuel, o.give_food)} for ${side(o.want_fuel, o.want_food)}`;
+  const side = (fuel, food, whose) => [fuel ? `${fuel} Fuel` : null, food !== null && food !== undefined ? `${whose}Food #${food}` : null]
+    .filter(Boolean).join(" and ") || "nothing";
+  const mine = o.by === view.you ? "my " : "";
+  const yours = o.to === view.you ? "your " : "";
+  return `${side(o.give_fuel, o.give_food, mine)} for ${side(o.want_fuel, o.want_food, yours)}`;
 }
 
 // ---- sending ------------------------------------------------------------------------------------
@@ -484,7 +487,7 @@ function guessPanel(view) {
         : h("div", { class: "sg-row" }, options.map((a) => act(a.agenda, a, { cls: "small" }))));
   });
   const done = findLegal({ type: "done" });
-  return [h("p", {}, "You are a Sleuth: guess the others' agendas (+ for each right guess, −2 for each wrong one), then say done."),
+  return [h("p", {}, "You are a Sleuth: name the other players' agendas (your agenda card says what a right and a wrong guess are worth), then say done."),
     rows, done ? h("div", { class: "sg-row" }, act("Done guessing", done, { cls: "primary" })) : null];
 }
 
@@ -508,7 +511,7 @@ function launchComposer(view) {
   return h("div", { class: "sg-composer", dataset: { composer: "launch" } },
     h("p", { class: "small" }, "Passengers (they cannot refuse):"),
     h("div", { class: "sg-row" }, chips),
-    h("p", { class: `small sg-sum${have >= need ? " enough" : ""}` }, `${aboard} aboard need ${need} Fuel; together you hold ${have}.`),
+    h("p", { class: `small sg-sum${have >= need ? " enough" : ""}` }, `A pod of ${aboard} needs ${need} Fuel; together you hold ${have}.`),
     action ? act(`Launch with ${aboard} aboard`, action, { cls: "primary" })
       : h("button", { class: "btn", type: "button", disabled: true }, "Not enough Fuel for this pod"));
 }
@@ -564,7 +567,7 @@ function tradeComposer(view) {
       h("div", { class: "sg-row" }, stepper("You give Fuel", "give_fuel", me.fuel), stepper("You ask for Fuel", "want_fuel", them.fuel)),
       me.stash.length ? h("div", { class: "sg-row" }, h("span", { class: "small" }, "Give a Food:"), foodChips(view, me.stash, "give_food")) : null,
       them.stash.length ? h("div", { class: "sg-row" }, h("span", { class: "small" }, `Ask for ${them.name}'s Food:`), foodChips(view, them.stash, "want_food")) : null,
-      h("p", { class: "small" }, `You offer ${offerWords(view, action)}.`),
+      h("p", { class: "small" }, `You offer ${offerWords(view, { ...action, by: view.you, give_food: t.give_food, want_food: t.want_food })}.`),
       something ? act(`Offer it to ${them.name}`, action, { cls: "primary" }) : h("button", { class: "btn", type: "button", disabled: true }, "Offer or ask for something"),
     ] : null);
 }
@@ -665,8 +668,10 @@ function offersEl(view) {
       if (withdraw) controls.push(act("Withdraw", withdraw, { cls: "small" }));
     }
     const who = o.by === view.you ? `You offer ${nameOf(view, o.to)}` : `${nameOf(view, o.by)} offers ${o.to === view.you ? "you" : nameOf(view, o.to)}`;
+    const stuck = o.to === view.you && !findLegal({ type: "accept", by: o.by });
     return h("li", { class: `sg-offer${o.to === view.you ? " to-you" : ""}`, dataset: { offerBy: o.by, offerTo: o.to } },
-      h("span", {}, `${who}: ${offerWords(view, o)}.`), controls.length ? h("span", { class: "sg-row" }, controls) : null);
+      h("span", {}, `${who} ${offerWords(view, o)}.`, stuck ? h("span", { class: "muted small" }, " (you cannot accept it now)") : null),
+      controls.length ? h("span", { class: "sg-row" }, controls) : null);
   });
   return h("section", { class: "sg-offers card" }, h("h3", {}, "Trades on the table"), h("ul", {}, rows));
 }
@@ -733,12 +738,15 @@ function endEl(view, state) {
   const escaped = new Set(view.escape_pod.launch ? view.escape_pod.launch.pod : []);
   const totals = details.team_totals;
   const names = [...winners].map((w) => (w === view.you ? "You" : nameOf(view, w)));
+  const teams = totals ? [...new Set(rows.filter((r) => winners.has(r.seat)).map((r) => r.team))] : [];
+  const heading = teams.length ? `The ${teams.map((t) => `${t}s`).join(" and ")} win!`
+    : names.length ? `${names.join(" and ")} win${names.length === 1 && names[0] !== "You" ? "s" : ""}!` : "Game over";
   const guessesOf = (r) => Object.entries(r.guesses || {}).map(([seat, agenda]) => {
     const right = rows[Number(seat)] && rows[Number(seat)].agenda_name === agenda;
     return h("span", { class: `sg-guessed ${right ? "right" : "wrong"}` }, `${nameOf(view, Number(seat))}: ${agenda} (${right ? "right" : "wrong"})`);
   });
   return h("section", { class: "sg-end card", dataset: { end: view.escape_pod.launch ? "launch" : "stranded" } },
-    h("h2", {}, names.length ? `${names.join(" and ")} win${names.length === 1 && names[0] !== "You" ? "s" : ""}!` : "Game over"),
+    h("h2", {}, heading),
     h("p", {}, result.reason),
     totals ? h("div", { class: "sg-team-totals" }, Object.entries(totals).map(([team, total]) =>
       h("span", { class: `sg-team ${team.toLowerCase()}`, dataset: { teamTotal: team } }, `${team}s: ${total}`))) : null,
@@ -819,6 +827,7 @@ function draw() {
   const order = view.players.map((p) => p.seat);
   if (you !== null && you !== undefined) order.sort((a, b) => ((a - you + order.length) % order.length) - ((b - you + order.length) % order.length));
   const over = view.phase === "over";
+  const toYou = view.offers.some((o) => o.to === you);
   const board = h("div", {
     class: `sg${over ? " over" : ""}${ctx.spectator ? " watching" : ""}`,
     dataset: { phase: view.phase, step: view.step || "", turn: view.turn, you: you ?? "", busy: busy ? "1" : "", errors, seq: state.seq, mode: ui.mode ? ui.mode.type : "", inspecting: view.inspecting ?? "" },
@@ -828,8 +837,9 @@ function draw() {
   view.window ? windowEl(view) : null,
   !view.window && view.eating && view.eating.food !== null ? eatingEl(view) : null,
   ctx.spectator ? h("p", { class: "sg-watching muted small" }, "You are watching: hands, agendas and unseen Food stay hidden.") : movePanel(view),
+  toYou ? offersEl(view) : null,
   h("div", { class: "sg-crew" }, order.map((seat) => playerEl(view, view.players[seat], marks))),
-  offersEl(view),
+  toYou ? null : offersEl(view),
   h("div", { class: "sg-mine" },
     view.agenda && !over ? agendaEl(view.agenda, "mine") : null,
     over ? null : handEl(view)),
