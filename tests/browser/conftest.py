@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -31,16 +32,18 @@ PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 15_000
 
 
-@pytest.fixture(scope="package")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a ``potluck serve`` subprocess (with the test game ``secret-snack``)."""
-    workdir = tmp_path_factory.mktemp("potluck-serve")
+@contextmanager
+def potluck_server(workdir: Path, **env_overrides: str) -> Iterator[str]:
+    """Run ``potluck serve`` (a SQLite database in ``workdir``, a free port, the test game
+    ``secret-snack``) until the block ends; yields its base URL. ``env_overrides`` are
+    added to its environment, e.g. ``POTLUCK_CLOCK_SPEED="8"`` for quick bots."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{workdir / 'potluck.db'}",
         "PYTHONPATH": os.pathsep.join([str(PLUGINS), str(ROOT), os.environ.get("PYTHONPATH", "")]),
         "POTLUCK_STANDIN_AFTER_S": "0",  # nobody's seat is handed to a bot mid-test
+        **env_overrides,
     }
     env.pop("REDIS_URL", None)
     log = (workdir / "server.log").open("wb")
@@ -61,6 +64,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="package")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a ``potluck serve`` subprocess (with the test game ``secret-snack``)."""
+    with potluck_server(tmp_path_factory.mktemp("potluck-serve")) as base:
+        yield base
 
 
 @pytest.fixture(scope="package")
