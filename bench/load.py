@@ -177,6 +177,7 @@ class Run:
     unseen: int = 0
     state_bytes: list[int] = field(default_factory=list)
     server_cpu: float = 0.0  # share of one core the server used while measured
+    cpu_per_action_ms: float = 0.0  # server CPU time per acknowledged action
     server_p50_ms: float | None = None  # receive → committed → queued to every socket (from /metrics)
 
     def line(self) -> str:
@@ -187,7 +188,8 @@ class Run:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
         return (f"{self.label:<9} {self.matches:>5} matches {self.sockets:>5} sockets  "
                 f"p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  max {lat[-1]:7.1f} ms  "
-                f"{self.actions / self.seconds:6.1f} actions/s  server CPU {self.server_cpu:4.0%}"
+                f"{self.actions / self.seconds:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
+                f"({self.cpu_per_action_ms:.2f} ms/action)"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
                 + f"  (n={len(lat)}, refused {self.refused}, unseen {self.unseen})")
 
@@ -315,6 +317,8 @@ async def drive(label: str, rooms: list[list[str]], seconds: float, warmup: floa
                 run.unseen += 1
                 continue
             run.latencies_ms.append((max(seen) - sent.at) * 1000)  # type: ignore[type-var]
+    if run.actions:
+        run.cpu_per_action_ms = run.server_cpu * (measure_to - measure_from) / run.actions * 1000
     return run
 
 
