@@ -58,13 +58,15 @@ def check_a_refused_composer(page: Any) -> None:
 
 
 def test_a_human_plays_a_whole_match_against_bots(pages: Pages, api: httpx.Client) -> None:
-    match_id = create(api, "sneaky-supper", players=3, bots=2, **SLOW_TIMERS)
+    match_id = create(api, "sneaky-supper", players=3, bots=2, mish_mash=True, **SLOW_TIMERS)
     page = pages.open(f"/matches/{match_id}", who="Ann")
     page.emulate_media(reduced_motion="reduce")  # no waiting for cards to stop moving before a click
     take_seat(page, "Ann")
     page.wait_for_selector(".ss-you .ss-craving")  # seated: the secret Craving is shown
     watcher = pages.open(f"/matches/{match_id}", viewport=PHONE, who="spectator")
     watcher.emulate_media(reduced_motion="reduce")
+    for p in (page, watcher):  # the match page catches a renderer's exception and warns
+        p.on("console", lambda m: pages.errors.append(f"renderer: {m.text}") if "renderer failed" in m.text else None)
     watcher.wait_for_selector(".ss .ss-you.watching")
     assert page.locator(".ss-recipe").count() == 9
 
@@ -90,6 +92,11 @@ def test_a_human_plays_a_whole_match_against_bots(pages: Pages, api: httpx.Clien
                 assert watcher.locator(".ss-hand, .ss-craving, .ss [data-act]").count() == 0
                 no_horizontal_scroll(watcher)
                 shot(pages, watcher, "phone-spectator")
+        if situation(seen) == "turn-start" and not player.done.get("key D"):  # the shortcut draws
+            page.keyboard.press("d")
+            page.wait_for_selector(".ss[data-busy='0'] .ss-mat:not([data-steps='0'])")
+            player.did("key D")
+            continue
         if situation(seen) == "composer" and not refused_once:
             refused_once = True
             check_a_refused_composer(page)

@@ -189,7 +189,7 @@ function matchNeeds(needs, hand, tokenCount) {
 
 // ---- module state: only UI state lives here ---------------------------------------------------
 
-let current = null; // {root, state, ctx}
+let current = null; // {root, state, ctx, fresh}: fresh events not yet animated
 let busy = null; // {seq}: an action sent, until its ack and the state after it arrived
 let composer = null; // {kind: "recipe" | "craving", recipe, cards: Set, tokens, error, turn}
 let keysBound = false;
@@ -319,7 +319,7 @@ function noiseMeter(view) {
     hushedCount ? h("span", { class: "ss-meter-hushed small" }, `${hushedCount} hushed`) : null);
 }
 
-function turnHeader(view, ctx) {
+function turnHeader(view) {
   const fp = view.floorplan;
   const active = view.players[view.active];
   const you = view.active === view.you;
@@ -416,7 +416,7 @@ function floorplan(view, fresh) {
     routes, bedroom, rooms);
 }
 
-function outcomeBanner(view, ctx) {
+function outcomeBanner(view) {
   const fp = view.floorplan;
   const name = view.active === view.you ? "You" : view.players[view.active].name;
   if (fp.outcome === "overwhelming") return h("div", { class: "ss-banner good", dataset: { banner: "overwhelming" } }, `OVERWHELMING SUCCESS! ${name} drew 7 cards without waking anyone: no hand limit this turn.`);
@@ -426,7 +426,7 @@ function outcomeBanner(view, ctx) {
   return null;
 }
 
-function endBanner(view, ctx) {
+function endBanner(view) {
   const e = view.end;
   if (e.triggered_by === null || view.phase === "over") return null;
   const by = e.triggered_by === view.you ? "You have" : `${view.players[e.triggered_by].name} has`;
@@ -438,15 +438,17 @@ function endBanner(view, ctx) {
 }
 
 /** Busted: who picks in which order, who took what, and the cards still to choose from. */
-function bustPanel(view, ctx, fresh) {
+function bustPanel(view, fresh) {
   const b = view.bust;
   if (!b) return null;
   const mine = legalOf("pick").length > 0;
   const active = view.players[view.active].name;
+  const mineBust = view.active === view.you;
+  const pickedNow = new Set(fresh.filter((e) => e.type === "pick").map((e) => e.data.seat));
   const order = b.order.map((seat, i) => {
     const pick = b.picks[i];
     const now = b.next === seat && !pick;
-    return h("li", { class: `ss-picker${now ? " now" : ""}${pick ? " done" : ""}`, dataset: { seat: String(seat) } },
+    return h("li", { class: `ss-picker${now ? " now" : ""}${pick ? " done" : ""}${pick && pickedNow.has(seat) ? " ss-pop" : ""}`, dataset: { seat: String(seat) } },
       h("span", { class: "ss-order" }, String(i + 1)),
       h("span", { class: "chip", style: `background:${seatColor(seat)}` }),
       h("span", { class: "pname" }, seat === view.you ? "You" : view.players[seat].name),
@@ -454,10 +456,10 @@ function bustPanel(view, ctx, fresh) {
   });
   const gone = view.floorplan.path.length - b.order.length;
   return h("section", { class: `ss-bust${mine ? " your-pick" : ""}`, dataset: { next: b.next === null ? "" : String(b.next) } },
-    h("h3", {}, `Busted! ${active === view.players[view.you]?.name ? "You" : active} woke the house.`),
+    h("h3", {}, `Busted! ${mineBust ? "You" : active} woke the house.`),
     h("p", { class: "small" }, "Accidents are discarded. From the left, each player in turn order chooses one drawn card",
       gone > 0 && b.order.length < view.players.length ? `; only ${plural(b.order.length, "card")} to share` : "", ". ",
-      `${active === view.players[view.you]?.name ? "You gain" : `${active} gains`} a Careful token${b.icon ? " (+1 for the icon)" : ""}.`),
+      `${mineBust ? "You gain" : `${active} gains`} a Careful token${b.icon ? " (+1 for the icon)" : ""}.`),
     h("ol", { class: "ss-pick-order" }, order),
     b.pool.length
       ? h("div", { class: "ss-pool" }, b.pool.map((c) => mine
@@ -602,7 +604,7 @@ function recipeBoard(view, fresh) {
     h("div", { class: "ss-recipe-grid" }, tiles));
 }
 
-function playersPanel(view, ctx) {
+function playersPanel(view) {
   const recipeName = (id) => (view.recipes.find((r) => r.id === id) || { name: id }).name;
   return h("section", { class: "ss-players" }, view.players.map((p, seat) => {
     const cards = p.hand_known.length
@@ -666,28 +668,29 @@ function tally(view) {
 
 function draw() {
   if (!current) return;
-  const { root, state, ctx } = current;
+  const { root, state } = current;
   const view = state.view;
-  const fresh = state.fresh || [];
+  const fresh = current.fresh; // animate a state's events once, not on every redraw of it
+  current.fresh = [];
   checkComposer(view);
   const board = h("div", {
     class: "ss",
     dataset: { phase: view.phase, active: String(view.active), seq: String(state.seq), busy: busy ? "1" : "0", turn: String(view.turn), mine: state.legal.length ? "1" : "0" },
   },
-  endBanner(view, ctx),
+  endBanner(view),
   view.phase === "over"
     ? [tally(view), lastTurnLine(view)]
     : h("section", { class: "ss-table" },
-      turnHeader(view, ctx),
+      turnHeader(view),
       noiseMeter(view),
-      outcomeBanner(view, ctx),
+      outcomeBanner(view),
       controls(view),
       floorplan(view, fresh),
       lastTurnLine(view)),
-  bustPanel(view, ctx, fresh),
+  bustPanel(view, fresh),
   handPanel(view, fresh),
   recipeBoard(view, fresh),
-  playersPanel(view, ctx),
+  playersPanel(view),
   view.options.mish_mash ? h("p", { class: "small muted ss-rule" }, "Mish-Mash rule on: any 2 ingredients (not Utensils) may stand for 1.") : null);
   root.replaceChildren(board);
 }
@@ -699,6 +702,6 @@ export function render(root, state, ctx) {
     keysBound = true;
   }
   if (busy && busy.seq !== null && state.seq >= busy.seq) busy = null;
-  current = { root, state, ctx };
+  current = { root, state, ctx, fresh: state.fresh || [] };
   draw();
 }
