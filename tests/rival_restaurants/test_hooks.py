@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Event, public, require
+from server.engine import Event, Rng, public, require
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import ACTION_CARDS, CHEFS, MONEY_MOVE, ActionCard, Chef, Effect, Play
 from server.games.rival_restaurants.effects import EFFECTS, MOMENTS, Hook
-from server.games.rival_restaurants.phase import PHASES, Phase
+from server.games.rival_restaurants.phase import DETERMINIZERS, PHASES, VIEW_PARTS, Phase
 from server.games.rival_restaurants.state import RivalState
 
 from .helpers import act, go, hand, new, serve_all, to_cook
@@ -79,3 +79,31 @@ def test_a_spork_play_cannot_be_stopped_by_clam_voyance(monkeypatch) -> None:
     s.today[1].played = None
     s = act(s, 1, {"type": "play", "card": card})
     assert s.chefs[1].money == 600 and s.today[0].foreseen_hit  # an ordinary card is stopped
+
+
+def test_an_expansions_hidden_cards_show_through_its_view_part_and_are_re_dealt(monkeypatch) -> None:
+    """Like Crave of Wonders' face-down ingredients: each chef may hold hidden cards only
+    they see; other seats see how many."""
+    def part(s: RivalState, seat: int | None) -> dict[str, Any]:
+        hidden = s.expansion.get("face_down", {})
+        return {str(i): (cards if i == seat else len(cards)) for i, cards in ((int(k), v) for k, v in hidden.items())}
+
+    def redeal(s: RivalState, seat: int, rng: Rng) -> None:
+        hidden = s.expansion.get("face_down", {})
+        pool = [c for k, cards in hidden.items() if int(k) != seat for c in cards]
+        rng.shuffle(pool)
+        for k, cards in hidden.items():
+            if int(k) != seat:
+                hidden[k] = [pool.pop() for _ in cards]
+
+    monkeypatch.setitem(VIEW_PARTS, "face_down", part)
+    DETERMINIZERS.append(redeal)
+    try:
+        s = new(3)
+        s.expansion["face_down"] = {"0": ["beef"], "1": ["wine", "tofu"], "2": ["egg"]}
+        assert GAME.view(s, 0)["expansion"]["face_down"] == {"0": ["beef"], "1": 2, "2": 1}
+        redealt = {tuple(GAME.determinize(s, 0, Rng(k)).expansion["face_down"]["2"]) for k in range(20)}
+        assert len(redealt) > 1
+        assert all(GAME.view(GAME.determinize(s, 0, Rng(k)), 0) == GAME.view(s, 0) for k in range(5))
+    finally:
+        DETERMINIZERS.remove(redeal)

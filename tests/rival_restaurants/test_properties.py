@@ -66,12 +66,13 @@ def test_bot_games_conserve_everything_and_reach_20(players: int) -> None:
 
 
 def test_replay_is_exact_including_timeouts() -> None:
-    out = play(GAME, 3, None, 77, bots=random_bots, start_ms=5_000)
+    options = {"market_ms": 10_000, "claim_ms": 2_000}  # short enough for the clock to matter
+    out = play(GAME, 3, options, 77, bots=random_bots, start_ms=5_000)
     timeouts = [e for e in out.log if e.seat is None]
-    assert timeouts, "a random game should have met some deadline"
-    rebuilt = replay(GAME, [f"Player {i + 1}" for i in range(3)], None, 77, out.log, 5_000)
+    assert len(timeouts) > 5, "a random game with a short market meets its deadlines"
+    rebuilt = replay(GAME, [f"Player {i + 1}" for i in range(3)], options, 77, out.log, 5_000)
     assert rebuilt == out.state
-    again = play(GAME, 3, None, 77, bots=random_bots, start_ms=5_000)
+    again = play(GAME, 3, options, 77, bots=random_bots, start_ms=5_000)
     assert again.log == out.log
 
 

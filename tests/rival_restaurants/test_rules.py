@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from server.engine import TIMEOUT, IllegalAction
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import (
+    ACTION_CARDS,
     ACTION_DECK,
     CHEFS,
     CORNERS,
@@ -599,3 +601,21 @@ def test_every_view_has_game_you_phase_prompt_and_players() -> None:
         assert isinstance(view["prompt"], str) and view["prompt"]
         assert all({"name", "score"} <= set(p) for p in view["players"])
     assert "Claim" in GAME.view(s, 0)["prompt"] and "Island" in GAME.view(s, 1)["prompt"]
+
+
+def test_the_rules_page_lists_every_chef_restaurant_card_upgrade_recipe_and_ingredient() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "rival-restaurants.md").read_text()
+    names = [c.name for c in CHEFS.values()] + [r.name for r in RESTAURANTS.values()]
+    names += [u.name for u in UPGRADES.values()] + [r.name for r in RECIPES.values()]
+    names += [i.name for i in INGREDIENTS.values()] + [a.name for a in ACTION_CARDS.values()]
+    names += [m.name for m in MARKETS.values()]
+    assert [n for n in names if n not in page] == []
+    for c in CHEFS.values():
+        assert c.text in page, f"{c.name}'s power text differs on the rules page"
+    for r in RECIPES.values():
+        row = f"| {r.name} | {r.cuisine.capitalize()} | {', '.join(INGREDIENTS[i].name for i in r.ingredients)} |"
+        assert f"{row} {r.points} | {r.garbage} |" in page, f"{r.name} differs on the rules page"
+    for restaurant in RESTAURANTS.values():
+        assert all(lv.text in page for lv in restaurant.levels)
+    for u in UPGRADES.values():
+        assert f"| **{u.name}** | ${u.price} | {u.text} |" in page

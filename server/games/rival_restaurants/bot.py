@@ -402,7 +402,6 @@ class RivalBot(Bot):
         t = s.today[seat]
         if t.ready:
             return None
-        pantry = s.chefs[seat]
         limit = cook_limit(s, seat)
         card = self._cook_card(s, seat, limit)
         if card:
@@ -420,7 +419,6 @@ class RivalBot(Bot):
             others = [i for i in range(len(s.players)) if i != seat]
             return {"type": "play", "card": bad,
                     "target": max(others, key=lambda i: (s.chefs[i].popularity, -i))}, False
-        del pantry
         return {"type": "serve"}, False
 
     def best_dish(self, s: RivalState, seat: int) -> tuple[str, list[str]] | None:

@@ -1,13 +1,19 @@
-"""A phase of the day, as a plug-in: the day is ``state.day_plan``, a list of phase ids, and
-each id names a ``Phase`` in ``PHASES``. An expansion adds a phase (say, an auction before
-MONEY and MOVE) by registering one and inserting its id in the plan; nothing else changes.
+"""The plug-in points of Rival Restaurants.
+
+- A phase of the day: the day is ``state.day_plan``, a list of phase ids, and each id names
+  a ``Phase`` in ``PHASES``. An expansion adds a phase (say, an auction before MONEY and
+  MOVE) by registering one and inserting its id in the plan.
+- New chefs, restaurants, cards: data in ``cards``, new kinds of effect with
+  ``effects.effect``; a play that nothing may stop has ``Play(stoppable=False)``.
+- An expansion's own state lives in ``state.expansion`` (and ``Today.expansion``); it shows
+  it through ``VIEW_PARTS`` and re-deals what is hidden in it through ``DETERMINIZERS``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from server.engine import Action, Event
+from server.engine import Action, Event, Rng
 
 from .state import RivalState
 
@@ -52,6 +58,8 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {}
+VIEW_PARTS: dict[str, Callable[[RivalState, int | None], Any]] = {}  # view["expansion"][key]
+DETERMINIZERS: list[Callable[[RivalState, int, Rng], None]] = []  # re-deal in place, on a copy
 
 
 def register(phase: Phase) -> Phase:

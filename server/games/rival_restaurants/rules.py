@@ -26,7 +26,7 @@ from .cards import (
     STARTING_MARKETS,
 )
 from .effects import fire
-from .phase import PHASES, Phase
+from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
 from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
 from .views import build_view, prompt
@@ -194,6 +194,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 if choice is not None:
                     t.dishes = [{"recipe": choice["recipe"], "extras": choice["extras"]}]
                 t.ready = ready
+        for redeal in DETERMINIZERS:
+            redeal(s, seat, rng)
         s.rng = rng.fork()
         return s
 

@@ -21,7 +21,7 @@ from .cards import (
     action_kind,
 )
 from .cooking import cook_limit, plan_dishes
-from .phase import PHASES
+from .phase import PHASES, VIEW_PARTS
 from .state import RivalState
 
 OVER = "over"
@@ -149,4 +149,5 @@ def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
         "bid_step": BID_STEP,
         "last_cook": [dict(r) for r in s.last_cook],
         "result": result.to_json() if result else None,
+        "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
     }
