@@ -94,7 +94,7 @@ class Player:
             if "draw_utensil" in by and not self.used_utensil_deck and noise <= 1:
                 self.used_utensil_deck = True
                 return by["draw_utensil"][0]
-            if "draw" in by and noise <= 2 and steps < 5:
+            if "draw" in by and noise <= 1 and steps < 4:
                 return by["draw"][0]
             return by["retreat"][0] if "retreat" in by else by["draw"][0]
         return None

@@ -440,7 +440,7 @@ function endBanner(view) {
 /** Busted: who picks in which order, who took what, and the cards still to choose from. */
 function bustPanel(view, fresh) {
   const b = view.bust;
-  if (!b) return null;
+  if (!b || view.phase === "over") return null; // the last turn's line tells it then
   const mine = legalOf("pick").length > 0;
   const active = view.players[view.active].name;
   const mineBust = view.active === view.you;
