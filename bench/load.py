@@ -175,6 +175,7 @@ class Run:
     actions: int = 0
     refused: int = 0
     unseen: int = 0
+    dropped: int = 0  # sockets that failed to connect or were closed during the run
     state_bytes: list[int] = field(default_factory=list)
     server_cpu: float = 0.0  # share of one core the server used while measured
     cpu_per_action_ms: float = 0.0  # server CPU time per acknowledged action
@@ -191,7 +192,7 @@ class Run:
                 f"{self.actions / self.seconds:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
                 f"({self.cpu_per_action_ms:.2f} ms/action)"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
-                + f"  (n={len(lat)}, refused {self.refused}, unseen {self.unseen})")
+                + f"  (n={len(lat)}, refused {self.refused}, unseen {self.unseen}, dropped {self.dropped})")
 
 
 class Client:
@@ -211,17 +212,31 @@ class Client:
         self.measure_from = measure_from
         self.next_id = 0
         self.ws: Any = None
+        self.ready = False  # connected, or failed to
 
     async def play(self, url: str, stop: asyncio.Event) -> None:
-        async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
-            self.ws = ws
-            reader = asyncio.create_task(self._read(ws))
-            await stop.wait()
-            if self.timer:
-                self.timer.cancel()
-            reader.cancel()
+        try:
+            async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
+                self.ws = ws
+                self.ready = True
+                reader = asyncio.create_task(self._read(ws))
+                await stop.wait()
+                if self.timer:
+                    self.timer.cancel()
+                reader.cancel()
+        except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            self.run.dropped += 1
+        finally:
+            self.ready = True
 
     async def _read(self, ws: Any) -> None:
+        try:
+            await self._read_all(ws)
+        except websockets.ConnectionClosed:
+            self.run.dropped += 1
+            self.ws = None
+
+    async def _read_all(self, ws: Any) -> None:
         async for raw in ws:
             now = time.perf_counter()
             head = STATE_HEAD.match(raw)
@@ -289,11 +304,8 @@ async def drive(label: str, rooms: list[list[str]], seconds: float, warmup: floa
 
     tasks = [asyncio.create_task(connect_and_play(c, url))
              for c, url in zip(clients, [u for r in rooms for u in r])]
-    while not all(c.ws is not None for c in clients):
+    while not all(c.ready for c in clients):
         await asyncio.sleep(0.05)
-        for t in tasks:
-            if t.done() and t.exception():
-                raise t.exception()  # type: ignore[misc]
     measure_from = time.perf_counter() + warmup
     for c in clients:
         c.measure_from = measure_from
