@@ -692,7 +692,17 @@ function draw() {
   recipeBoard(view, fresh),
   playersPanel(view),
   view.options.mish_mash ? h("p", { class: "small muted ss-rule" }, "Mish-Mash rule on: any 2 ingredients (not Utensils) may stand for 1.") : null);
+  const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
   root.replaceChildren(board);
+  if (focused) {
+    const again = [...board.querySelectorAll("button")].find((b) => focusKey(b) === focused);
+    if (again) again.focus({ preventScroll: true }); // a keyboard player keeps their place through a redraw
+  }
+}
+
+function focusKey(node) {
+  const d = node.dataset || {};
+  return [d.act, d.card, d.recipe, d.select, d.way].join("|");
 }
 
 /** The renderer interface (docs/CONTRIBUTING-games.md): called with every new state. */
