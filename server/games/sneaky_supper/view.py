@@ -168,7 +168,7 @@ def _active_prompt(s: SneakySupperState) -> str:
         return "Your turn: draw the first Search card."
     if s.phase == "turn":
         utensil = ", try the Utensil deck" if can_draw_utensil(s) else ""
-        return f"Noise {t.noise()} of {BUST_NOISE} after {len(t.path)} cards: draw again{utensil}, or Retreat."
+        return f"Noise {t.noise()} of {BUST_NOISE} after {len(t.path)} card{'s' if len(t.path) != 1 else ''}: draw again{utensil}, or Retreat."
     if s.phase == "noisy":
         return f"Noise {t.noise()}! Use Careful tokens to snuff it out, or accept being Busted."
     if s.phase == "retreat":
