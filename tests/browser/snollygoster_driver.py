@@ -4,7 +4,6 @@ choosers carry ``data-mode``), pick one, click it, and wait for the table to mov
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 FINISHED = "#result:not([hidden]) .result"
@@ -14,7 +13,7 @@ READ = """() => {
     if (!sg) return null;
     const me = sg.querySelector('.sg-player.you');
     return {
-        seq: sg.dataset.seq, errors: sg.dataset.errors, phase: sg.dataset.phase, step: sg.dataset.step,
+        renders: sg.dataset.renders, errors: sg.dataset.errors, phase: sg.dataset.phase, step: sg.dataset.step,
         mode: sg.dataset.mode, inspecting: sg.dataset.inspecting, window: !!sg.querySelector('.sg-window[data-window]'),
         fuel: me ? Number(me.dataset.fuel) : 0,
         room: me ? 3 - me.querySelectorAll('.sg-food').length : 0,
@@ -26,10 +25,10 @@ READ = """() => {
     };
 }"""
 
-MOVED = """([seq, errors]) => {
+MOVED = """([renders, errors]) => {
     if (document.querySelector('#result:not([hidden]) .result')) return true;
     const sg = document.querySelector('.sg');
-    return !sg || sg.dataset.seq !== seq || sg.dataset.errors !== errors;
+    return !sg || sg.dataset.renders !== renders || sg.dataset.errors !== errors;
 }"""
 
 
@@ -69,7 +68,7 @@ class Driver:
 
     def wait_moved(self, t: dict[str, Any], timeout: int) -> None:
         try:
-            self.page.wait_for_function(MOVED, arg=[t["seq"], t["errors"]], timeout=timeout)
+            self.page.wait_for_function(MOVED, arg=[t["renders"], t["errors"]], timeout=timeout)
         except Exception:
             pass  # nothing happened in time: the loop looks again
 
@@ -217,8 +216,3 @@ class Driver:
         self.click(".sg [data-step='give_fuel+']")
         if ask_food and self.page.locator(".sg [data-trade-food][data-side='want_food']").count():
             self.click(".sg [data-trade-food][data-side='want_food']")
-
-
-def remembered_seat(page: Any, match_id: str) -> dict[str, Any]:
-    """The seat this browser remembers for the match (to open the same seat elsewhere)."""
-    return json.loads(page.evaluate(f"localStorage.getItem('potluck:seat:{match_id}')"))

@@ -21,6 +21,7 @@ let busy = false;
 let errors = 0;
 let news = null; // {lines, until}
 let started = false;
+let renders = 0; // states drawn (data-renders: tests wait for the next one)
 
 // ---- art --------------------------------------------------------------------------------------
 
@@ -729,6 +730,8 @@ function eatenEl(view) {
 
 // ---- the end ---------------------------------------------------------------------------------------------
 
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
 function endEl(view, state) {
   const result = view.result || state.result;
   if (!result) return null;
@@ -747,7 +750,7 @@ function endEl(view, state) {
   });
   return h("section", { class: "sg-end card", dataset: { end: view.escape_pod.launch ? "launch" : "stranded" } },
     h("h2", {}, heading),
-    h("p", {}, result.reason),
+    h("p", {}, String(result.reason || "").replace(/\. ([a-z])/g, (_, c) => `. ${c.toUpperCase()}`)),
     totals ? h("div", { class: "sg-team-totals" }, Object.entries(totals).map(([team, total]) =>
       h("span", { class: `sg-team ${team.toLowerCase()}`, dataset: { teamTotal: team } }, `${team}s: ${total}`))) : null,
     h("div", { class: "sg-scores" }, rows.map((r) => {
@@ -762,7 +765,7 @@ function endEl(view, state) {
         agenda.text ? h("p", { class: "small" }, agenda.text) : null),
       r.guesses && Object.keys(r.guesses).length ? h("div", { class: "sg-guesses small" }, "Guesses: ", guessesOf(r)) : null,
       h("div", { class: "sg-sum-line" },
-        h("span", {}, `Fuel ${r.fuel}`), h("span", {}, `+ agenda ${r.agenda_points}`), h("b", {}, `= ${r.total}`)));
+        h("span", {}, `Fuel ${r.fuel}`), h("span", {}, `agenda ${signed(r.agenda_points)}`), h("b", {}, `= ${r.total}`)));
     })));
 }
 
@@ -806,7 +809,7 @@ function onKey(event) {
   const key = event.key.toLowerCase();
   const pick = (want) => { const a = findLegal(want); if (a) send(a); return !!a; };
   if (key === "escape" && ui.mode) { ui.mode = null; draw(); return true; }
-  if (key === " " && current.state.view.window) return pick({ type: "pass" });
+  if (key === " ") return pick({ type: "pass" });
   if (key === "d") return pick({ type: "denied" });
   if (key === "e") return pick({ type: "end_actions" });
   return false;
@@ -830,7 +833,7 @@ function draw() {
   const toYou = view.offers.some((o) => o.to === you);
   const board = h("div", {
     class: `sg${over ? " over" : ""}${ctx.spectator ? " watching" : ""}`,
-    dataset: { phase: view.phase, step: view.step || "", turn: view.turn, you: you ?? "", busy: busy ? "1" : "", errors, seq: state.seq, mode: ui.mode ? ui.mode.type : "", inspecting: view.inspecting ?? "" },
+    dataset: { phase: view.phase, step: view.step || "", turn: view.turn, you: you ?? "", busy: busy ? "1" : "", errors, renders, seq: state.seq, mode: ui.mode ? ui.mode.type : "", inspecting: view.inspecting ?? "" },
   },
   newsEl(),
   over ? endEl(view, state) : null,
@@ -858,6 +861,7 @@ export function render(root, state, ctx) {
   const view = state.view;
   if (view.turn_no !== ui.turn) ui = { ...ui, mode: null, trade: null, turn: view.turn_no };
   current = { root, state, ctx };
+  renders += 1;
   marks = freshMarks(state);
   draw();
   marks = NO_MARKS; // a redraw for a click does not replay the animations
