@@ -908,6 +908,15 @@ def test_agenda_scoring(agenda, setup, expected) -> None:
     assert r.details["breakdown"][0]["agenda_points"] == expected
 
 
+def test_doomsayer_scores_those_left_behind_capped_or_a_bonus_if_nobody_escapes() -> None:
+    s = table(4)
+    set_fuel(s, 1, 5)
+    assert finished(s.clone(), ["doomsayer", "medic", "hoarder", "provider"],
+                    launch=(1, [1])).details["breakdown"][0]["agenda_points"] == 4  # 3 behind, capped
+    assert finished(s.clone(), ["doomsayer", "medic", "hoarder", "provider"]
+                    ).details["breakdown"][0]["agenda_points"] == 6
+
+
 def test_tags_and_placed_food_still_on_the_table_count_at_the_end() -> None:
     s = table(3)
     good = put_food(s, 1, "safe", placer=0)

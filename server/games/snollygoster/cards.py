@@ -162,7 +162,8 @@ AGENDAS: dict[str, Agenda] = {a.id: a for a in (
     Agenda("trojan", "Trojan Horse", ROGUE, "stowaway", 3,
            "+3 if you leave on the escape pod without having played the Launch."),
     Agenda("doomsayer", "Doomsayer", ROGUE, "left_behind", 2,
-           "+2 for every player, you included, who does not leave on the escape pod."),
+           "+2 for every player, you included, who does not leave on the escape pod (at most "
+           "+4), or +6 if nobody leaves the planet."),
     Agenda("hoarder", "Hoarder", ROGUE, "fuel_beyond_one", 1,
            "+1 for each Fuel beyond the first in front of you when the game ends."),
     Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 4,

@@ -31,6 +31,7 @@ def fuel_points(s: S, seat: int) -> int:
     return int(s.launch["fuel"].get(seat, 0)) if s.launch else 0
 
 
+DOOM_CAP, NOBODY_ESCAPED = 4, 6  # the Doomsayer's most for those left behind, and if nobody escapes
 SLEUTH_MISS = 2  # the +2 pack: "-2 per wrong guess"
 
 
@@ -61,6 +62,13 @@ def left_with_others(s: S, seat: int, kind: str) -> int:
                for food in stash if s.placed_by.get(food) == seat and s.kinds[food] == kind)
 
 
+def doom(s: S, seat: int, rate: int) -> int:
+    """+rate per player left on the planet (capped), or a flat bonus if nobody escaped."""
+    if not pod(s):
+        return NOBODY_ESCAPED
+    return min(DOOM_CAP, rate * sum(1 for o in range(s.n) if o not in pod(s)))
+
+
 RULES: dict[str, Callable[[S, int, int], int]] = {
     "launched": lambda s, p, r: r if launcher(s) == p else 0,
     "passengers": lambda s, p, r: r * sum(1 for o in pod(s) if o != p),
@@ -71,7 +79,7 @@ RULES: dict[str, Callable[[S, int, int], int]] = {
     "lies": lambda s, p, r: r * tags_at_end(s, p)[1],
     "poisoned": lambda s, p, r: r * s.counted("poisoned", p) + left_with_others(s, p, "unsafe"),
     "stowaway": lambda s, p, r: r if p in pod(s) and launcher(s) != p else 0,
-    "left_behind": lambda s, p, r: r * sum(1 for o in range(s.n) if o not in pod(s)),
+    "left_behind": doom,
     "fuel_beyond_one": lambda s, p, r: r * max(0, len(s.fuel[p]) - 1),
 }
 
