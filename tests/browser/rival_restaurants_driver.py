@@ -90,6 +90,7 @@ class RivalDriver:
         page.wait_for_selector(f"button.rr-go.picked[data-location='{where}'], .rr[data-phase=buy_barter], #result:not([hidden])")
         if day == 1:
             self.shot(page, "laptop-move")
+        self.days.append({"day": day, "went": where})
         return where
 
     def market(self, day: int) -> None:
@@ -101,6 +102,9 @@ class RivalDriver:
             if t["over"] or t["phase"] != "buy_barter" or t["day"] != day:
                 return
             if self.step(day, bids):
+                if day == 1 and "market shot" not in self.did:
+                    self.did.add("market shot")
+                    self.shot(page, "laptop-market")
                 continue
             # Nothing left that this chef wants: done, once claims here are settled.
             if page.locator(".rr-loc.here .rr-claiming").count():
@@ -211,7 +215,7 @@ class RivalDriver:
             phase, day = t["phase"], t["day"]
             if phase == "money_move":
                 if self.page.locator("button.rr-go.legal:not(.picked)").count() and not self.page.locator("button.rr-go.picked").count():
-                    self.days.append({"day": day, "went": self.move(day)})
+                    self.move(day)
                 wait_phase_ends(self.page, phase, day)
             elif phase == "buy_barter":
                 self.market(day)
@@ -262,10 +266,13 @@ def state_message(state: Any, seat: int | None) -> dict[str, Any]:
             "now": state.phase_since + 1000, "events": [], "result": None}
 
 
-def show(page: Any, state: Any, seat: int | None) -> None:
+def show(page: Any, state: Any, seat: int | None, extra_legal: tuple[dict[str, Any], ...] = ()) -> None:
     """Draw ``state`` as ``seat`` sees it on ``page`` (any page of the server), with a
-    ``ctx.send`` that only records the actions (``sent``)."""
-    page.evaluate(RENDER_VIEW, [state_message(state, seat), list(state.players)])
+    ``ctx.send`` that only records the actions (``sent``); ``extra_legal`` stands for
+    actions an expansion would add."""
+    message = state_message(state, seat)
+    message["legal"] += list(extra_legal)
+    page.evaluate(RENDER_VIEW, [message, list(state.players)])
     page.wait_for_selector(".rr")
 
 

@@ -259,7 +259,7 @@ function banner(state, ctx) {
     clocks.push(clock(pv.ends, view.phase === "money_move" ? "Picks revealed in" : "Kitchen closes in", "phase"));
   }
   const plan = view.day_plan && view.day_plan.length ? view.day_plan : STEPS.map(([id]) => id);
-  const names = Object.fromEntries(STEPS);
+  const names = { ...Object.fromEntries(STEPS), [view.phase]: view.phase_name || view.phase };
   return h("section", { class: "rr-banner", dataset: { phase: view.phase, day: view.day, flash: "banner" } },
     h("div", { class: "rr-day" },
       h("span", { class: "rr-day-no" }, view.phase === "over" ? "Game over" : `Day ${view.day}`),
@@ -296,7 +296,7 @@ function counterCard(state, ctx, loc, card, slot, me) {
   }
   const info = ingredientInfo(view, card.ingredient);
   const body = [
-    h("span", { class: "rr-card-top" }, icon(categoryOf(view, card.ingredient), 18), wanted ? h("span", { class: "rr-wanted", title: "One of your recipes needs it" }, "needed") : null),
+    h("span", { class: "rr-card-top" }, icon(categoryOf(view, card.ingredient), 18), wanted ? h("span", { class: "rr-wanted", title: "One of your recipes needs it" }, "need") : null),
     h("span", { class: "rr-card-name" }, card.name),
     h("span", { class: "rr-card-price" }, money(card.price)),
     claimers.length ? h("span", { class: "rr-claimers", title: "claimed by" }, claimers.map(({ seat }) => seatDot(seat, ctx))) : null,
@@ -521,8 +521,13 @@ function cookPanel(state, ctx) {
     const chosen = (ui.extras[r.id] || []).filter((e) => extrasHeld.includes(e));
     const canCook = cooks.some((a) => a.recipe === r.id);
     const isDeclared = declared.some((d) => d.recipe === r.id);
+    const own = r.cuisine === me.restaurant.cuisine ? 1 : 0;
+    const guess = r.points + own - me.garbage;
     return h("div", { class: `rr-dish${canCook ? " legal" : ""}${isDeclared ? " declared" : ""}`, dataset: { recipe: r.id } },
       h("span", { class: "rr-dish-name" }, r.name, h("span", { class: `tag kind-${r.kind}` }, r.kind)),
+      h("span", { class: "small rr-guess", title: "before specials, powers and cards" },
+        h("b", { class: guess >= 0 ? "rr-plus" : "rr-minus" }, `${guess >= 0 ? "+" : "−"}${Math.abs(guess)}`),
+        ` (${r.points}${own ? " +1 cuisine" : ""}${me.garbage ? ` − ${me.garbage} garbage` : ""}), then ${r.garbage} garbage`),
       isDeclared ? h("span", { class: "rr-declared" }, icon("check", 14), "declared")
         : canCook ? h("span", { class: "rr-row" },
           extrasHeld.length ? h("span", { class: "small muted" }, "add:") : null,
@@ -538,7 +543,7 @@ function cookPanel(state, ctx) {
     h("h3", {}, icon("pan", 18), "Cook"),
     h("p", { class: "small muted" }, `Declare up to ${mine.cook_limit} recipe${mine.cook_limit > 1 ? "s" : ""}, then serve. Dishes stay secret until everyone has served.`),
     dishes,
-    serve ? actButton(declared.length ? "Serve" : "Serve nothing today", serve, { cls: "primary", data: { act: "serve" } })
+    serve ? actButton(declared.length ? "Serve" : "Serve nothing today", serve, { cls: declared.length || !cooks.length ? "primary" : "", data: { act: "serve" }, title: "key S" })
       : h("p", { class: "rr-note" }, icon("check", 14), "Served — waiting for the other kitchens."));
 }
 
@@ -566,6 +571,21 @@ function standings(state, ctx) {
     h("ol", {}, order.map(({ p, seat }) => h("li", { class: winners.has(seat) ? "winner" : "", dataset: { seat } },
       seatDot(seat, ctx), h("b", {}, p.name), h("span", { class: "rr-final-pop" }, icon("star", 14), String(p.popularity)),
       h("span", { class: "small muted" }, ` ${p.gourmet_cooked} gourmet · ${money(p.money)}`)))));
+}
+
+const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_upgrade", "buy_action", "dump", "offer",
+  "accept", "decline", "withdraw", "done", "play", "power", "cook", "serve"]);
+
+/** A plain button for every legal action this table has no control for (a phase or card
+ *  an expansion adds), so that it is always playable. */
+function otherActions(state) {
+  const others = state.legal.filter((a) => !KNOWN.has(a.type));
+  if (!others.length) return null;
+  const label = (a) => {
+    const rest = Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    return `${a.type.replaceAll("_", " ")}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+  };
+  return h("div", { class: "rr-row rr-other-actions" }, others.slice(0, 60).map((a) => actButton(label(a), a, { cls: "small", data: { other: JSON.stringify(a) } })));
 }
 
 function nowPanel(state, ctx) {
@@ -605,7 +625,7 @@ function nowPanel(state, ctx) {
   } else if (view.phase === "over") {
     parts.push(standings(state, ctx), kitchenReport(state, ctx));
   }
-  parts.push(playsRow(state));
+  parts.push(playsRow(state), otherActions(state));
   return h("section", { class: "rr-now card", dataset: { phase: view.phase } }, parts);
 }
 
@@ -919,16 +939,47 @@ function onKey(event) {
   return false;
 }
 
+// A state that arrives between a press and its release waits for the release, so that
+// redrawing the table never swallows a click.
+let pressed = false;
+let waiting = false;
+let pressTimer = null;
+
+function release() {
+  clearTimeout(pressTimer);
+  setTimeout(() => { // after the click event that follows the release
+    pressed = false;
+    if (waiting) {
+      waiting = false;
+      draw();
+    }
+  }, 0);
+}
+
+function holdPresses(root) {
+  if (root.dataset.rrPresses) return;
+  root.dataset.rrPresses = "1";
+  root.addEventListener("pointerdown", () => {
+    pressed = true;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(release, 1500); // a press never holds the table for long
+  }, true);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+}
+
 /** The renderer interface (docs/CONTRIBUTING-games.md): called with every new state. */
 export function render(root, state, ctx) {
   if (!keysBound) {
     ctx.onKey(onKey);
     keysBound = true;
   }
+  holdPresses(root);
   const key = `${state.view.day}:${state.view.phase}`;
   if (ui.key !== key) ui = freshUi(key);
   current = { root, state, ctx };
-  draw();
+  if (pressed) waiting = true;
+  else draw();
   clearInterval(clockTimer);
   clockTimer = state.status === "finished" ? null : setInterval(tickClocks, 250);
 }
