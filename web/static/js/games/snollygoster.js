@@ -288,7 +288,7 @@ function foodEl(view, f, owner, marks) {
     f.antidote ? h("span", { class: "sg-badge antidote", title: "Protected by an Antidote this turn" }, "antidote") : null),
   f.tag ? tagEl(view, f.tag) : h("span", { class: "sg-untagged" }, "untagged"),
   kind ? knowEl(f, revealed ? " public" : "") : null,
-  lie && !revealed ? h("span", { class: "sg-lie", title: "You know this tag is false" }, "the tag lies") : null,
+  lie ? h("span", { class: "sg-lie", title: "The tag on it is false" }, revealed ? "the tag lied" : "the tag lies") : null,
   f.placed_by !== null && f.placed_by !== undefined ? h("span", { class: "sg-from" }, `from ${nameOf(view, f.placed_by)}`) : null,
   actions.length ? h("div", { class: "sg-food-actions" }, actions) : null);
 }
@@ -514,7 +514,7 @@ function launchComposer(view) {
     h("div", { class: "sg-row" }, chips),
     h("p", { class: `small sg-sum${have >= need ? " enough" : ""}` }, `A pod of ${aboard} needs ${need} Fuel; together you hold ${have}.`),
     action ? act(`Launch with ${aboard} aboard`, action, { cls: "primary" })
-      : h("button", { class: "btn", type: "button", disabled: true }, "Not enough Fuel for this pod"));
+      : h("button", { class: "btn", type: "button", disabled: true }, have < need ? "Not enough Fuel for this pod" : "This pod cannot leave now"));
 }
 
 function smallestPod() {
