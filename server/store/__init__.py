@@ -8,6 +8,7 @@ from .database import Database
 from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
 from .repository import (
     MatchFull,
+    MatchNotFinished,
     MatchNotFound,
     MatchNotOpen,
     NameTaken,
@@ -20,6 +21,7 @@ __all__ = [
     "ChatRecord",
     "Database",
     "MatchFull",
+    "MatchNotFinished",
     "MatchNotFound",
     "MatchNotOpen",
     "MatchRecord",

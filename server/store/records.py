@@ -29,6 +29,7 @@ class MatchRecord:
     finished_at: int | None
     result: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] = field(default=())
+    rematch_id: str | None = None  # the match that plays this one again
 
     @property
     def human_seats(self) -> int:

@@ -5,7 +5,9 @@ Writes that can race are arbitrated by the database, never by this process alone
   ``SeqTaken`` and nothing of its transaction is kept;
 - a join first increments ``matches.humans_joined`` with a guarded ``UPDATE`` (row lock on
   PostgreSQL, the write lock on SQLite), so concurrent joins take distinct seats and exactly
-  one of them starts the match.
+  one of them starts the match;
+- a rematch first sets the finished match's ``rematch_id`` with a guarded ``UPDATE`` (the
+  same locks), so concurrent requests create one rematch and all get it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ class SeqTaken(RuntimeError):
     """Another writer committed an action at this ``seq`` first."""
 
 
+class MatchNotFinished(RuntimeError):
+    """Only a finished match can be played again."""
+
+
 def _seat(row: Row[Any]) -> SeatRecord:
     return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at)
 
@@ -58,8 +64,32 @@ def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
         id=row.id, game=row.game, options=dict(row.options), players=row.players, bots=row.bots,
         seed=row.seed, status=row.status, created_at=row.created_at, started_at=row.started_at,
         finished_at=row.finished_at, result=row.result,
-        seats=tuple(sorted((_seat(s) for s in seat_rows), key=lambda s: s.seat)),
+        seats=tuple(sorted((_seat(s) for s in seat_rows), key=lambda s: s.seat)), rematch_id=row.rematch_id,
     )
+
+
+def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, Any], players: int,
+                  bot_names: Sequence[str], seed: int, now: int) -> None:
+    bots = len(bot_names)
+    full = bots == players
+    conn.execute(insert(matches).values(
+        id=id, game=game, options=options, players=players, bots=bots, humans_joined=0, seed=seed,
+        status="running" if full else "open", created_at=now, started_at=now if full else None))
+    if bot_names:
+        conn.execute(insert(seats), [
+            {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
+             "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
+
+
+def _choose_seat(humans: int, taken: set[int], before: dict[str, int], name: str) -> int:
+    """The seat a joining ``name`` takes among the human seats ``0…humans-1``: in a rematch
+    (``before``: the previous match's players by name) their old seat if it is free, else the
+    first free seat none of the previous players had, else the first free seat."""
+    free = [s for s in range(humans) if s not in taken]
+    if before.get(name) in free:
+        return before[name]
+    kept = set(before.values())
+    return next((s for s in free if s not in kept), free[0])
 
 
 def _get_match(conn: Connection, match_id: str) -> MatchRecord:
@@ -80,18 +110,37 @@ class Store:
                            bot_names: Sequence[str], seed: int, now: int) -> MatchRecord:
         """A new match whose last ``len(bot_names)`` seats are bots; with no human seat it is
         running at once (``started_at = now``)."""
-        bots = len(bot_names)
-        full = bots == players
-
         def work(conn: Connection) -> MatchRecord:
-            conn.execute(insert(matches).values(
-                id=id, game=game, options=options, players=players, bots=bots, humans_joined=0, seed=seed,
-                status="running" if full else "open", created_at=now, started_at=now if full else None))
-            if bot_names:
-                conn.execute(insert(seats), [
-                    {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
-                     "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
+            _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
+                          seed=seed, now=now)
             return _get_match(conn, id)
+
+        return await self.db.write(work)
+
+    async def create_rematch(self, of: str, *, id: str, game: str, options: dict[str, Any], players: int,
+                             bot_names: Sequence[str], seed: int, now: int) -> tuple[MatchRecord, bool]:
+        """The rematch of the finished match ``of``: created as ``create_match`` would (and
+        linked as ``of``'s ``rematch_id``) by the first call, the same one for every later
+        call. Returns it and whether this call created it. Raises ``MatchNotFound`` or
+        ``MatchNotFinished``."""
+
+        def work(conn: Connection) -> tuple[MatchRecord, bool]:
+            claimed = conn.execute(
+                update(matches)
+                .where(matches.c.id == of, matches.c.status == "finished", matches.c.rematch_id.is_(None))
+                .values(rematch_id=id)
+                .returning(matches.c.id)
+            ).first()
+            if claimed is None:
+                row = conn.execute(select(matches.c.rematch_id).where(matches.c.id == of)).first()
+                if row is None:
+                    raise MatchNotFound(of)
+                if row.rematch_id is None:
+                    raise MatchNotFinished(of)
+                return _get_match(conn, row.rematch_id), False
+            _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
+                          seed=seed, now=now)
+            return _get_match(conn, id), True
 
         return await self.db.write(work)
 
@@ -99,7 +148,8 @@ class Store:
         return await self.db.read(lambda conn: _get_match(conn, match_id))
 
     async def join(self, match_id: str, name: str, token_hash: str, now: int) -> tuple[int, MatchRecord]:
-        """Claim the next human seat for ``name``; the last one starts the match at ``now``.
+        """Claim a human seat for ``name`` (the first free one; in a rematch, the seat ``name``
+        had in the previous match if it is free); the last one starts the match at ``now``.
         Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull`` or ``NameTaken``."""
 
         def work(conn: Connection) -> tuple[int, MatchRecord]:
@@ -116,15 +166,20 @@ class Store:
                     raise MatchNotFound(match_id)
                 raise MatchNotOpen(match_id) if status != "open" else MatchFull(match_id)
             joined, players, bots = claimed
-            if conn.execute(select(func.count()).select_from(seats).where(
-                    seats.c.match_id == match_id, seats.c.name == name)).scalar():
+            here = conn.execute(select(seats.c.seat, seats.c.name).where(seats.c.match_id == match_id)).all()
+            if any(row.name == name for row in here):
                 raise NameTaken(name)
-            conn.execute(insert(seats).values(match_id=match_id, seat=joined - 1, name=name,
+            previous = (select(seats.c.name, seats.c.seat)
+                        .join(matches, matches.c.id == seats.c.match_id)
+                        .where(matches.c.rematch_id == match_id, seats.c.bot.is_(False)))
+            before = {row.name: row.seat for row in conn.execute(previous)}
+            seat = _choose_seat(players - bots, {row.seat for row in here}, before, name)
+            conn.execute(insert(seats).values(match_id=match_id, seat=seat, name=name,
                                               token_hash=token_hash, bot=False, joined_at=now))
             if joined == players - bots:
                 conn.execute(update(matches).where(matches.c.id == match_id)
                              .values(status="running", started_at=now))
-            return joined - 1, _get_match(conn, match_id)
+            return seat, _get_match(conn, match_id)
 
         return await self.db.write(work)
 

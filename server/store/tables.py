@@ -19,7 +19,8 @@ class Base(DeclarativeBase):
 class MatchRow(Base):
     """One match. ``seed`` and ``started_at`` (the ``now_ms`` given to ``setup``) make the
     log replayable; ``humans_joined`` counts claimed human seats and is the row every join
-    updates first, so concurrent joins serialise on it."""
+    updates first, so concurrent joins serialise on it. ``rematch_id``: the match set up to
+    play this one again (once finished), set once."""
 
     __tablename__ = "matches"
 
@@ -35,8 +36,10 @@ class MatchRow(Base):
     started_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
-    __table_args__ = (Index("ix_matches_status_created", "status", "created_at"),)
+    __table_args__ = (Index("ix_matches_status_created", "status", "created_at"),
+                      Index("uq_matches_rematch_id", "rematch_id", unique=True))
 
 
 class SeatRow(Base):

@@ -11,6 +11,8 @@ import sys
 import httpx
 import websockets.sync.client
 
+from server.store.migrate import head_revision
+
 from .clients import Api
 from .conftest import Served
 from .processes import REPO, ServerProcess
@@ -76,7 +78,7 @@ def test_potluck_migrate_creates_the_default_sqlite_file_from_any_directory(tmp_
     out = subprocess.run([sys.executable, "-m", "server.cli", "migrate"], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert "revision 0001" in out.stdout and (tmp_path / "data" / "potluck.db").is_file()
+    assert f"revision {head_revision()}" in out.stdout and (tmp_path / "data" / "potluck.db").is_file()
     bad = subprocess.run([sys.executable, "-m", "server.cli", "migrate"], cwd=tmp_path, timeout=60,
                          env={**env, "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/none"},
                          capture_output=True, text=True)

@@ -1,16 +1,23 @@
 """The repository's promises, on each database: concurrent joins take distinct seats and
 start the match once; a seq can be written only once; writes in one group commit do not
-sink each other."""
+sink each other; a finished match gets one rematch, whose joins give players their old
+seats; and the migrations carry an existing database forward (and back)."""
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import AsyncIterator
 
 import pytest
+from alembic import command
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection
 
-from server.store import ChatRecord, Database, MatchFull, MatchNotOpen, SeqTaken, Store
-from server.store.migrate import current_revision, head_revision, upgrade
+from server.store import ChatRecord, Database, MatchFull, MatchNotFinished, MatchNotOpen, SeqTaken, Store
+from server.store.migrate import alembic_config, current_revision, head_revision, upgrade
+
+from .conftest import ADMIN_URL, _admin
 
 
 @pytest.fixture
@@ -79,3 +86,82 @@ async def test_snapshots_and_chat_round_trip(store: Store) -> None:
     for i in range(3):
         await store.add_chat(match.id, ChatRecord(0, "Bot 0", f"line {i}", i))
     assert [c.text for c in await store.chat(match.id, limit=2)] == ["line 1", "line 2"]
+
+
+async def test_a_finished_match_gets_one_rematch_and_its_players_their_old_seats(store: Store) -> None:
+    match = await _match(store, "before", players=4, bots=1)
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        await store.join(match.id, name, f"h{i}", 2)
+
+    def rematch(id: str):
+        return store.create_rematch(match.id, id=id, game="nutty-noodles", options={"mode": "advanced"},
+                                    players=4, bot_names=["Bot 0"], seed=5, now=9)
+
+    with pytest.raises(MatchNotFinished):
+        await rematch("too-early")
+    await store.append_action(match.id, 1, 0, {"type": "roll"}, 5, result={"winners": [0]})
+    outcomes = await asyncio.gather(*(rematch(f"again-{i}") for i in range(5)))
+    assert sum(created for _, created in outcomes) == 1
+    again = {record.id for record, _ in outcomes}
+    assert len(again) == 1 and (await store.get_match(match.id)).rematch_id in again
+    new = outcomes[0][0]
+    assert (new.status, new.players, new.bots, new.options, new.rematch_id) == ("open", 4, 1, {"mode": "advanced"}, None)
+    assert [(s.seat, s.name, s.bot) for s in new.seats] == [(3, "Bot 0", True)]
+    # Cy first takes seat 2, as before; a newcomer takes a seat nobody had (none is left:
+    # the first free one); Ann and Bob get theirs back if it is free
+    assert (await store.join(new.id, "Cy", "n2", 10))[0] == 2
+    assert (await store.join(new.id, "Dee", "n3", 11))[0] == 0
+    assert (await store.join(new.id, "Bob", "n1", 12))[0] == 1
+    with pytest.raises(MatchNotOpen):
+        await store.join(new.id, "Ann", "n0", 13)
+
+
+@pytest.fixture
+async def empty_database_url(request: pytest.FixtureRequest, database_url: str) -> AsyncIterator[str]:
+    """A database of each kind with no tables at all (PostgreSQL: one made for the test)."""
+    if database_url.startswith("sqlite"):
+        yield database_url
+        return
+    name = f"potluck_test_empty_{secrets.token_hex(6)}"
+    await _admin(f'CREATE DATABASE "{name}"')
+    try:
+        yield database_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _downgrade(revision: str):
+    def run(conn: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+    return run
+
+
+def _columns(conn: Connection) -> set[str]:
+    return {c["name"] for c in inspect(conn).get_columns("matches")}
+
+
+async def test_migration_0002_links_rematches_in_a_database_made_by_0001(empty_database_url: str) -> None:
+    db = Database(empty_database_url)
+    try:
+        assert await upgrade(db, "0001") == "0001"
+        await db.write(lambda conn: conn.execute(text(
+            "INSERT INTO matches (id, game, options, players, bots, humans_joined, seed, status, created_at, "
+            "started_at, finished_at) VALUES ('old', 'nutty-noodles', '{}', 2, 1, 1, 7, 'finished', 1, 1, 2)")))
+        assert await upgrade(db) == head_revision() == "0002"
+        store = Store(db)
+        assert (await store.get_match("old")).rematch_id is None
+        new, created = await store.create_rematch("old", id="new", game="nutty-noodles", options={}, players=2,
+                                                  bot_names=["Bot 1"], seed=8, now=3)
+        assert created and (await store.get_match("old")).rematch_id == "new"
+
+        await db.exclusive(_downgrade("0001"))
+        assert await current_revision(db) == "0001"
+        assert "rematch_id" not in await db.read(_columns)
+        count = await db.read(lambda conn: conn.execute(text(
+            "SELECT (SELECT count(*) FROM matches) + (SELECT count(*) FROM seats)")).scalar())
+        assert count == 3, "the downgrade kept every match and seat"
+        assert await upgrade(db) == "0002" and (await store.get_match("old")).rematch_id is None
+    finally:
+        await db.close()
