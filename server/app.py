@@ -27,9 +27,13 @@ sees only its own view.
 * Create a match (`POST /api/matches`), take seats (`POST /api/matches/{id}/join` gives a
   secret token), play over REST (`Authorization: Bearer <token>`) or live over the
   WebSocket `/ws/matches/{id}?token=<token>` (no token: spectate).
+* Play again: `POST /api/matches/{id}/rematch` (a seat's token, once the match is over)
+  sets up one new match with the same game, options, players and bot seats; the summary's
+  `rematch` names it and every socket of the old match is told (a `match` message).
 * WebSocket, server → client: `{"type":"state", seq, status, view, legal, events, deadline,
-  now, result}` at once and after every change; `{"type":"match", match}` while waiting
-  for players; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
+  now, result}` at once and after every change; `{"type":"match", match}` (the public
+  summary) at once and whenever it changes: seats taken, who is connected, stand-in bots,
+  a rematch; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
   `{"type":"error", id, code, message}` in answer to your messages.
 * WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
   `{"type":"chat", text}`, `{"type":"ping", id}`.

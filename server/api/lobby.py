@@ -1,16 +1,18 @@
-"""REST: the catalogue of games, creating, listing, describing and joining matches."""
+"""REST: the catalogue of games, creating, listing, describing and joining matches, and
+setting up a rematch of a finished one."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from fastapi import APIRouter, Depends, Query, status
+from fastapi import APIRouter, Depends, Query, Response, status
 
 from server.engine import registry
 from server.runtime import LiveMatch, Runtime
 from server.runtime.summaries import summary
+from server.store import MatchRecord
 
-from .auth import live_match, runtime_of
+from .auth import live_match, required_seat, runtime_of, token_of
 from .schemas import CreateMatch, GameInfo, Joined, JoinRequest, MatchCreated, MatchPage, MatchSummary
 from .schemas import Problem, Status
 
@@ -44,8 +46,13 @@ async def create_match(body: CreateMatch, runtime: Runtime = Depends(runtime_of)
     if players is None:
         players = registry.games()[body.game].min_players if body.game in registry.games() else 0
     record = await runtime.create(body.game, players, body.options, body.bots)
+    return {"id": record.id, "match": _summary_of(runtime, record)}
+
+
+def _summary_of(runtime: Runtime, record: MatchRecord) -> dict:
+    """The summary from memory when this process holds the match (it knows who is here)."""
     live = runtime.live.get(record.id)
-    return {"id": record.id, "match": live.summary() if live else summary(record)}
+    return live.summary() if live else summary(record)
 
 
 @router.get("/matches", response_model=MatchPage, summary="List matches, newest first")
@@ -57,7 +64,7 @@ async def list_matches(
     runtime: Runtime = Depends(runtime_of),
 ) -> dict:
     records, total = await runtime.list(status, game, limit, offset)
-    items = [runtime.live[r.id].summary() if r.id in runtime.live else summary(r) for r in records]
+    items = [_summary_of(runtime, r) for r in records]
     return {"items": items, "total": total, "limit": limit, "offset": offset}
 
 
@@ -76,3 +83,25 @@ async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runt
     await live_match(match_id, runtime)
     seat, token, live = await runtime.join(match_id, body.name)
     return {"seat": seat, "token": token, "match": live.summary()}
+
+
+@router.post("/matches/{match_id}/rematch", response_model=MatchCreated, status_code=status.HTTP_201_CREATED,
+             responses={200: {"model": MatchCreated, "description": "The rematch somebody set up already."},
+                        401: {"model": Problem, "description": "No token."},
+                        403: {"model": Problem, "description": "The token is not for a seat of this match."},
+                        404: REFUSALS[404],
+                        409: {"model": Problem, "description": "The match is not finished (`not_finished`)."}},
+             summary="Play again: the rematch of a finished match")
+async def rematch(response: Response, live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of),
+                  runtime: Runtime = Depends(runtime_of)) -> dict:
+    """For a seat of this finished match (its Bearer token): a new match of the same game,
+    options and number of players, with bots in the same seats (201). Every later call,
+    by anyone seated, answers the same match (200); the old match's summary names it as
+    ``rematch`` and its sockets receive that summary. Nobody is seated by this call: each
+    player joins the rematch (``POST /api/matches/{rematch}/join``) and gets their old seat
+    number back when they join under their old name."""
+    await required_seat(live, token)
+    record, created = await runtime.rematch(live)
+    if not created:
+        response.status_code = status.HTTP_200_OK
+    return {"id": record.id, "match": _summary_of(runtime, record)}

@@ -40,6 +40,7 @@ class SeatInfo(BaseModel):
     name: str
     bot: bool
     connected: bool = Field(description="A socket of this seat is open on the answering server.")
+    standin: bool = Field(False, description="A stand-in bot plays this absent human's seat right now.")
 
 
 class MatchSummary(BaseModel):
@@ -56,6 +57,7 @@ class MatchSummary(BaseModel):
     finished_at: int | None
     result: dict[str, Any] | None = Field(description="Once finished: winners, scores, reason.")
     seq: int | None = Field(description="Actions so far, when the answering server holds the match.")
+    rematch: str | None = Field(None, description="Once somebody asked to play again: the new match's id.")
 
 
 class MatchCreated(BaseModel):

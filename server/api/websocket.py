@@ -1,7 +1,8 @@
 """The live protocol: ``/ws/matches/{id}?token=…`` (no token: a spectator).
 
 The server sends ``state`` at once and after every change (see ``server.runtime.messages``),
-``match`` while the match waits for players, and ``chat`` lines. The client sends
+``match`` (the public summary) at once and whenever it changes — seats taken, a seat's
+connection, a stand-in bot, a rematch — and ``chat`` lines. The client sends
 
 - ``{"type": "action", "id": any, "action": {...}, "expect_seq"?: int}`` → ``ack`` or ``error``;
 - ``{"type": "chat", "id"?: any, "text": str}`` → broadcast ``chat`` (or ``error``);

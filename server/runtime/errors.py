@@ -47,6 +47,10 @@ class NotStarted(Conflict):
     code = "not_started"
 
 
+class NotFinished(Conflict):
+    code = "not_finished"
+
+
 class NameTaken(Conflict):
     code = "name_taken"
 

@@ -16,11 +16,11 @@ from typing import Any
 from server.config import Settings
 from server.engine import InvalidOptions, UnknownGame, registry
 from server.store import MatchFull as StoreMatchFull
-from server.store import MatchNotFound, MatchNotOpen, MatchRecord, Store
+from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRecord, Store
 from server.store import NameTaken as StoreNameTaken
 
 from .clock import Clock
-from .errors import Invalid, MatchFull, MatchOver, NameTaken, UnknownMatch
+from .errors import Invalid, MatchFull, MatchOver, NameTaken, NotFinished, UnknownMatch
 from .fanout import make_fanout
 from .live_match import LiveMatch
 from .loader import load_match
@@ -45,6 +45,17 @@ def clean_name(raw: Any) -> str:
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
         raise Invalid("A name may only contain printable characters.")
     return name
+
+
+def _validated(game_id: str, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options of a new match of ``game_id`` for ``players`` seats, as stored. Unknown
+    game, player count out of range or options the game's model rejects ⇒ ``Invalid``."""
+    try:
+        game = registry.get(game_id)
+        game.check_players(players)
+        return game.options(options or {}).model_dump(mode="json")
+    except (UnknownGame, InvalidOptions) as exc:
+        raise Invalid(str(exc.args[0] if exc.args else exc)) from None
 
 
 class Runtime:
@@ -82,21 +93,41 @@ class Runtime:
     async def create(self, game_id: str, players: int, options: dict[str, Any] | None, bots: int) -> MatchRecord:
         """A new match; its last ``bots`` seats are bots. Unknown game, player count out of
         range or options the game's model rejects ⇒ ``Invalid`` with the reason."""
-        try:
-            game = registry.get(game_id)
-            game.check_players(players)
-            validated = game.options(options or {})
-        except (UnknownGame, InvalidOptions) as exc:
-            raise Invalid(str(exc.args[0] if exc.args else exc)) from None
+        options = _validated(game_id, players, options)
         if not 0 <= bots <= players:
             raise Invalid(f"bots must be between 0 and the number of players ({players}).")
         record = await self.store.create_match(
-            id=new_match_id(), game=game.id, options=validated.model_dump(mode="json"), players=players,
+            id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(bots)], seed=new_seed(),
             now=self.services.clock.now_ms())
         if record.status == "running":
             await self.get(record.id)
         return record
+
+    async def rematch(self, live: LiveMatch) -> tuple[MatchRecord, bool]:
+        """The match that plays the finished ``live`` again: the same game, options and
+        number of players, its bot seats bots again, every human seat open (a player who
+        joins it gets their old seat back, see ``Store.join``). The first request creates
+        it, every later one gets the same match; returns it and whether this call created
+        it. Every socket of ``live`` hears of it (a ``match`` message)."""
+        await live.sync()
+        record = live.record
+        if record.rematch_id is not None:
+            return await self.store.get_match(record.rematch_id), False
+        if record.status != "finished":
+            raise NotFinished("The match is not over yet: a rematch is set up once it ends.")
+        try:
+            new, created = await self.store.create_rematch(
+                record.id, id=new_match_id(), game=record.game,
+                options=_validated(record.game, record.players, record.options), players=record.players,
+                bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
+                now=self.services.clock.now_ms())
+        except MatchNotFinished:  # not seen: the store finishes a match with its last action
+            raise NotFinished("The match is not over yet: a rematch is set up once it ends.") from None
+        live.rematched(new.id)
+        if created:
+            self.services.fanout.publish({"match": live.id, "kind": "rematch", "rematch": new.id})
+        return new, created
 
     async def join(self, match_id: str, raw_name: Any) -> tuple[int, str, LiveMatch]:
         """Take the next free seat; returns ``(seat, token, match)``. The token is shown once."""
@@ -153,6 +184,8 @@ class Runtime:
             live.deliver_chat(message["line"])
         elif kind == "joined":
             live.follow(None)
+        elif kind == "rematch" and isinstance(message.get("rematch"), str):
+            live.rematched(message["rematch"])
         elif kind == "moved" and isinstance(message.get("seq"), int):
             live.follow(message["seq"])
 

@@ -9,6 +9,11 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 5. update memory, push each socket its own view and the events it may see, re-arm the
    deadline timer and re-ask every bot.
 
+Presence — which seats have a socket open here, which a stand-in bot plays — is pushed
+to every socket as a ``match`` message (the public summary) whenever it changes, before
+the start, during play and after the end; changes within ``PRESENCE_COALESCE_S`` go out
+as one message.
+
 If another process committed that ``seq`` first, the tail of the log is replayed into
 memory and the action is tried again on the new state (or refused as stale when the
 client pinned ``expect_seq``). The log is the truth; memory follows it.
@@ -42,6 +47,7 @@ log = logging.getLogger(__name__)
 RECENT_EVENTS = 50
 MAX_ATTEMPTS = 8
 MAX_TIMEOUTS_IN_A_ROW = 20
+PRESENCE_COALESCE_S = 0.2  # presence changes this close together make one push
 
 
 class LiveMatch:
@@ -63,6 +69,8 @@ class LiveMatch:
         self._deadline_timer: asyncio.TimerHandle | None = None
         self._bot_timers: dict[int, asyncio.TimerHandle] = {}
         self._absence_timer: asyncio.TimerHandle | None = None
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self._presence_sent = self._presence()  # what the sockets were last told
         self._thinking: set[int] = set()
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._chat_limits: dict[int, TokenBucket] = {}
@@ -94,8 +102,8 @@ class LiveMatch:
         return next(s.name for s in self.record.seats if s.seat == seat)
 
     def summary(self) -> dict[str, Any]:
-        connected = {s.seat for s in self.subscribers if s.seat is not None}
-        return summary(self.record, self.seq if self.state is not None else None, connected)
+        connected, standins = self._presence()
+        return summary(self.record, self.seq if self.state is not None else None, connected, standins)
 
     def _seat_players(self, record: MatchRecord) -> SeatPlayers:
         ms = int(self.services.settings.standin_after_s * 1000)
@@ -288,6 +296,10 @@ class LiveMatch:
                 log.error("match %s: the log does not replay here: %s", self.id, exc.reason)
                 raise Unavailable("This server cannot follow the match (its game code differs).") from None
             self._after_change(tagged)
+        if self.record.status == "finished" and self.record.rematch_id is None:
+            record = await self.services.store.get_match(self.id)  # set by another process?
+            if record.rematch_id is not None:
+                self.rematched(record.rematch_id)
 
     # ---- after every change: sockets, timers, bots ----------------------------------
     def _after_change(self, tagged: list[tuple[int, Event]]) -> None:
@@ -317,6 +329,7 @@ class LiveMatch:
             return None
 
     def _publish_summary(self) -> None:
+        self._presence_sent = self._presence()
         text = messages.match_message(self.summary())
         for sub in list(self.subscribers):
             sub.push(text)
@@ -349,6 +362,12 @@ class LiveMatch:
                     1.0, lambda: self.services.spawn(self._on_deadline(), f"deadline of {self.id}"))
 
     def _schedule_bots(self) -> None:
+        """Re-ask every bot (stand-ins come and go here), then tell the sockets if that
+        changed who is present."""
+        self._arm_bots()
+        self._note_presence()
+
+    def _arm_bots(self) -> None:
         for timer in self._bot_timers.values():
             timer.cancel()
         self._bot_timers.clear()
@@ -416,12 +435,12 @@ class LiveMatch:
         self.touched = time.monotonic()
         if sub.seat is not None and self.players.connected(sub.seat, self.now()):
             self._schedule_bots()
-        if self.state is None:
-            sub.push(messages.match_message(self.summary()))
-        else:
+        if self.state is not None:
             sub.push(messages.state_message(self.payload(sub.seat)))
+        sub.push(messages.match_message(self.summary()))  # who is here; missed while away
         for line in chat:
             sub.push(messages.chat_message(line.to_json()))
+        self._note_presence()
 
     def unsubscribe(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:
@@ -432,11 +451,29 @@ class LiveMatch:
         if sub.seat is not None:
             self.players.disconnected(sub.seat, self.now())
             self._schedule_bots()
+        self._note_presence()
 
     def touch(self, seat: int) -> None:
         """A human's REST request: they are here."""
         if self.players.seen(seat, self.now()):
             self._schedule_bots()
+
+    def _presence(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The seats with a socket open here, and the human seats stand-ins play now."""
+        connected = frozenset(s.seat for s in self.subscribers if s.seat is not None)
+        return connected, frozenset(self.players.standins)
+
+    def _note_presence(self) -> None:
+        """Presence may have changed: push the summary soon if it did (one push for every
+        change made meanwhile)."""
+        if self.closed or self._presence_timer is not None or self._presence() == self._presence_sent:
+            return
+        self._presence_timer = asyncio.get_running_loop().call_later(PRESENCE_COALESCE_S, self._push_presence)
+
+    def _push_presence(self) -> None:
+        self._presence_timer = None
+        if not self.closed and self._presence() != self._presence_sent:
+            self._publish_summary()
 
     # ---- chat -----------------------------------------------------------------------
     async def chat(self, seat: int | None, text: Any) -> ChatRecord:
@@ -465,10 +502,18 @@ class LiveMatch:
             sub.push(text, droppable=True)
 
     # ---- the end --------------------------------------------------------------------
+    def rematched(self, rematch_id: str) -> None:
+        """The match has a rematch (set once): remember it and tell every socket."""
+        if self.record.rematch_id == rematch_id:
+            return
+        self.record = replace(self.record, rematch_id=rematch_id)
+        self._publish_summary()
+
     def close(self) -> None:
         """Leave memory: stop every timer (the log keeps the match)."""
         self.closed = True
-        for timer in [self._deadline_timer, self._absence_timer, *self._bot_timers.values()]:
+        for timer in [self._deadline_timer, self._absence_timer, self._presence_timer,
+                      *self._bot_timers.values()]:
             if timer:
                 timer.cancel()
         self._bot_timers.clear()

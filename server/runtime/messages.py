@@ -4,7 +4,9 @@
            own view after change ``seq``; ``events`` are the events of that change this seat
            may see (on connect: the recent ones), each tagged with the ``seq`` that caused it;
            ``deadline`` and ``now`` are game-clock ms.
-``match``  ``{type, match}`` — the public summary, while the match waits for players.
+``match``  ``{type, match}`` — the public summary (``GET /api/matches/{id}``), at once and
+           whenever it changes: a seat taken, a seat's first socket opened or last one
+           closed, a stand-in bot taking a seat over or handing it back, a rematch set up.
 ``ack``    ``{type, id, seq}`` — your action is committed as ``seq``.
 ``error``  ``{type, id, code, message}`` — your message was refused; nothing changed.
 ``chat``   ``{type, seat, name, text, at}`` — a table chat line.

@@ -8,7 +8,10 @@ from typing import Any, Collection
 from server.store import MatchRecord
 
 
-def summary(record: MatchRecord, seq: int | None = None, connected: Collection[int] = ()) -> dict[str, Any]:
+def summary(record: MatchRecord, seq: int | None = None, connected: Collection[int] = (),
+            standins: Collection[int] = ()) -> dict[str, Any]:
+    """``connected``: seats with a socket open on this server; ``standins``: human seats a
+    stand-in bot plays right now."""
     return {
         "id": record.id,
         "game": record.game,
@@ -16,12 +19,13 @@ def summary(record: MatchRecord, seq: int | None = None, connected: Collection[i
         "players": record.players,
         "bots": record.bots,
         "open_seats": record.players - len(record.seats),
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "connected": s.seat in connected}
-                  for s in record.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "connected": s.seat in connected,
+                   "standin": s.seat in standins} for s in record.seats],
         "options": record.options,
         "created_at": record.created_at,
         "started_at": record.started_at,
         "finished_at": record.finished_at,
         "result": record.result,
         "seq": seq,
+        "rematch": record.rematch_id,
     }

@@ -123,6 +123,11 @@ class WsPlayer:
     def state(self) -> dict[str, Any]:
         return self.states[-1]
 
+    @property
+    def summary(self) -> dict[str, Any]:
+        """The last public summary received (a ``match`` message); ``{}`` before any."""
+        return next((m["match"] for m in reversed(self.other) if m["type"] == "match"), {})
+
     async def send(self, message: dict[str, Any] | str | bytes) -> None:
         await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
 

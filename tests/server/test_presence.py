@@ -1,0 +1,92 @@
+"""Presence during play: every socket of a match (players and spectators) is sent the
+public summary (a ``match`` message) when a seat's first socket opens or its last one
+closes, and when a stand-in bot takes an absent player's seat over or hands it back.
+Changes made together go out as one message; a spectator coming and going changes
+nothing anyone is told."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from server.runtime import Subscriber
+
+from .clients import Api, WsPlayer
+from .conftest import serve
+from .test_runtime import _started, _until, runtime
+
+
+def _seat(summary: dict[str, Any], seat: int) -> dict[str, Any]:
+    return next((s for s in summary.get("seats", []) if s["seat"] == seat), {})
+
+
+async def test_a_socket_hears_when_another_seat_leaves_comes_back_or_is_stood_in_for(database_url: str) -> None:
+    async with serve(database_url, standin_after_s=1.0) as served, \
+            httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+        api = Api(client)
+        match_id = await api.create(players=2)
+        (ann_seat, ann), (bob_seat, bob) = [await api.join(match_id, name) for name in ("Ann", "Bob")]
+        ann_ws = await WsPlayer.connect(served.ws_url, match_id, ann)
+        bob_ws = await WsPlayer.connect(served.ws_url, match_id, bob)
+        watcher = await WsPlayer.connect(served.ws_url, match_id)
+
+        def shows(p: WsPlayer, seat: int, connected: bool, standin: bool) -> Any:
+            s = _seat(p.summary, seat)
+            return s.get("connected") == connected and s.get("standin") == standin
+
+        for p in (bob_ws, watcher):
+            await p.wait(lambda: shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False))
+        assert bob_ws.state["status"] == "running"
+
+        await ann_ws.close()  # Ann's only socket: she is away…
+        for p in (bob_ws, watcher):
+            await p.wait(lambda: shows(p, ann_seat, False, False))
+        for p in (bob_ws, watcher):  # …and after the grace period a bot plays for her
+            await p.wait(lambda: shows(p, ann_seat, False, True), timeout=30)
+        assert shows(bob_ws, bob_seat, True, False)
+
+        ann_ws = await WsPlayer.connect(served.ws_url, match_id, ann)  # back: the bot hands over
+        for p in (bob_ws, watcher, ann_ws):
+            await p.wait(lambda: shows(p, ann_seat, True, False))
+        for p in (ann_ws, bob_ws, watcher):
+            await p.close()
+
+
+def _sink(seat: int | None, got: list[dict[str, Any]]) -> Subscriber:
+    async def send(text: str) -> None:
+        got.append(json.loads(text))
+
+    async def close(code: int, reason: str) -> None:
+        pass
+
+    return Subscriber(seat, send, close)
+
+
+async def test_presence_changes_made_together_are_one_message_and_spectators_change_nothing(
+        database_url: str) -> None:
+    async with runtime(database_url) as rt:
+        live, _ = await _started(rt)
+        seen: list[dict[str, Any]] = []
+        live.subscribe(_sink(None, seen), [])
+
+        def summaries() -> list[dict[str, Any]]:
+            return [m["match"] for m in seen if m["type"] == "match"]
+
+        await _until(lambda: len(summaries()) == 1)  # the summary every socket gets at once
+        # Ann's seat connects, Bob's connects and drops, Ann opens a second socket: one push
+        ann, bob = _sink(0, []), _sink(1, [])
+        live.subscribe(ann, [])
+        live.subscribe(bob, [])
+        live.unsubscribe(bob)
+        live.subscribe(_sink(0, []), [])
+        await _until(lambda: len(summaries()) == 2)
+        assert live._presence_timer is None, "nothing else is due"
+        assert [(s["seat"], s["connected"]) for s in summaries()[1]["seats"]] == [(0, True), (1, False)]
+        # one of Ann's two sockets closes: she is still here; a spectator comes and goes
+        live.unsubscribe(ann)
+        spectator = _sink(None, [])
+        live.subscribe(spectator, [])
+        live.unsubscribe(spectator)
+        assert live._presence_timer is None, "no change of presence, nothing to push"
