@@ -58,25 +58,42 @@ def test_a_spectator_sees_no_private_event(pages: Pages, api: httpx.Client) -> N
 
 
 def test_result_screen_and_play_again_with_the_same_players(pages: Pages, api: httpx.Client) -> None:
-    match_id = create(api, "secret-snack", players=2, bots=1, draws=1)
+    match_id = create(api, "secret-snack", players=3, bots=1, draws=1)
     ann = pages.open(f"/matches/{match_id}", who="Ann")
     take_seat(ann, "Ann")
+    bea = pages.open(f"/matches/{match_id}", who="Bea")
+    take_seat(bea, "Bea")
     watcher = pages.open(f"/matches/{match_id}", who="spectator")
     ann.click("button.action.legal")
+    bea.click("button.action.legal")
     result = ann.wait_for_selector("#result:not([hidden]) .result")
     assert "win" in ann.inner_text("#result-title")
     scores = ann.locator(".result-scores li").all_inner_texts()
-    assert len(scores) == 2 and all(s.strip().endswith("1") for s in scores)
+    assert len(scores) == 3 and all(s.strip().endswith("1") for s in scores)
     pages.shot(ann, "result")
     assert result.is_visible()
 
+    # Ann asks the server for a rematch and sits down there, in her seat
     ann.click("#play-again")
     ann.wait_for_url(lambda url: match_id not in url)
     new_id = ann.url.rstrip("/").rsplit("/", 1)[-1]
     summary = api.get(f"/api/matches/{new_id}").json()
-    assert (summary["game"], summary["players"], summary["bots"]) == ("secret-snack", 2, 1)
+    assert (summary["game"], summary["players"], summary["bots"]) == ("secret-snack", 3, 1)
     assert summary["options"]["draws"] == 1
-    assert [s["name"] for s in summary["seats"] if not s["bot"]] == ["Ann"]
-    ann.wait_for_selector("button.action.legal")  # seated again, and it is Ann's turn
-    # Everyone still at the old table is offered the rematch.
+    assert [(s["seat"], s["name"]) for s in summary["seats"] if not s["bot"]] == [(0, "Ann")]
+    assert [(s["seat"], s["name"]) for s in summary["seats"] if s["bot"]] == [(2, "Bot 1")]
+    assert api.get(f"/api/matches/{match_id}").json()["rematch"] == new_id
+
+    # Everyone still at the old table is told at once (no chat line): Bea joins under her
+    # name, in her old seat; the spectator may watch it
+    bea.click("#rematch-offer button.join-rematch")
+    bea.wait_for_url(f"**/matches/{new_id}")
+    bea.wait_for_selector("#match[data-you='1'][data-seq]", state="attached")
     watcher.wait_for_selector(f"#rematch-offer a[href='/matches/{new_id}']")
+    assert watcher.locator("#chat li").count() == 0
+    pages.shot(watcher, "rematch-offer")
+    ann.wait_for_selector("button.action.legal")  # the rematch runs, and it is Ann's turn
+    # who is at the table arrives by the socket: Bea there, and then away
+    ann.wait_for_selector(".player[data-seat='1'] .presence.on")
+    bea.close()
+    ann.wait_for_selector(".player[data-seat='1'] .presence.off")

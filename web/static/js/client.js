@@ -269,8 +269,6 @@ export class MatchSocket {
 
 const LOG_LIMIT = 300;
 const CHAT_LIMIT = 200;
-const PRESENCE_MS = 8000;
-const REMATCH = /^Rematch: \/matches\/([A-Za-z0-9_-]{1,64})$/;
 const $ = (id) => document.getElementById(id);
 
 function isTyping(event) {
@@ -361,19 +359,8 @@ class MatchPage {
     this.renderer = await import(`./games/${module}.js`);
     this.root.dataset.game = this.summary.game;
     this.showSummary();
+    // The socket brings every change of the summary (who is here, a rematch): no polling.
     this.connect();
-    // Who is connected changes without a state message: look again now and then.
-    setInterval(() => this.refreshSummary(), PRESENCE_MS);
-  }
-
-  async refreshSummary() {
-    if (document.hidden || !this.summary || this.summary.status === "finished") return;
-    try {
-      this.summary = await api(`/api/matches/${encodeURIComponent(this.matchId)}`);
-      this.showSummary();
-    } catch {
-      // the socket's status already tells the player when the server is away
-    }
   }
 
   connect() {
@@ -417,6 +404,7 @@ class MatchPage {
     const s = this.summary;
     if (!s) return;
     this.root.dataset.status = s.status;
+    if (s.rematch) this.offerRematch(s.rematch);
     const join = $("join");
     if (s.status !== "open") {
       join.hidden = true;
@@ -542,6 +530,7 @@ class MatchPage {
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
           seat && seat.bot ? h("span", { class: "tag" }, "bot") : null,
+          seat && seat.standin ? h("span", { class: "tag standin", title: "Away: a bot plays until they are back" }, "bot stands in") : null,
           p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
         ),
       );
@@ -637,14 +626,11 @@ class MatchPage {
     if (this.chatSeen.has(key)) return;
     this.chatSeen.add(key);
     const chat = $("chat");
-    const rematch = REMATCH.exec(line.text || "");
-    const body = rematch
-      ? h("span", {}, "set up a rematch. ", h("a", { class: "rematch-link", href: `/matches/${rematch[1]}` }, this.ctx.spectator ? "Watch it" : "Join it"))
-      : h("span", { class: "chat-text" }, line.text);
-    chat.append(h("li", {}, h("span", { class: "chat-name", style: `color:${seatColor(line.seat)}` }, line.name), " ", body));
+    chat.append(h("li", {},
+      h("span", { class: "chat-name", style: `color:${seatColor(line.seat)}` }, line.name), " ",
+      h("span", { class: "chat-text" }, line.text)));
     while (chat.children.length > CHAT_LIMIT) chat.firstElementChild.remove();
     chat.scrollTop = chat.scrollHeight;
-    if (rematch) this.offerRematch(line.name, rematch[1]);
   }
 
   // -- the end --
@@ -674,37 +660,52 @@ class MatchPage {
       ),
     );
     overlay.hidden = false;
-    if (this.rematch) this.offerRematch(...this.rematch);
+    if (this.rematch) this.offerRematch(this.rematch);
   }
 
+  /** "Play again": the server sets the rematch up (or names the one somebody set up
+   *  already), then we sit down there. */
   async playAgain() {
-    const s = this.summary;
     const button = $("play-again");
     if (button) button.disabled = true;
-    const name = (this.seat && this.seat.name) || memory.name() || this.playerName(this.you);
     try {
-      if (this.rematch) {
-        // Somebody set one up already: sit down there.
-        const id = this.rematch[1];
-        if (!memory.seat(id)) await joinMatch(id, name);
-        location.assign(`/matches/${id}`);
-        return;
-      }
-      const id = await createAndJoin({ game: s.game, players: s.players, options: s.options, bots: s.bots }, name);
-      await this.socket.chat(`Rematch: /matches/${id}`).catch(() => null);
-      location.assign(`/matches/${id}`);
+      const id = this.rematch || (await api(`/api/matches/${encodeURIComponent(this.matchId)}/rematch`,
+        { method: "POST", token: this.seat && this.seat.token })).id;
+      await this.joinRematch(id);
     } catch (err) {
       if (button) button.disabled = false;
       toast(err.message);
     }
   }
 
-  offerRematch(name, id) {
-    this.rematch = [name, id];
+  /** Sit down at the rematch under the name of our seat here (the server gives the same
+   *  seat back to the same name), unless this browser sits there already; then go. */
+  async joinRematch(id) {
+    if (!memory.seat(id)) {
+      const old = this.summary && this.summary.seats.find((x) => x.seat === this.you);
+      await joinMatch(id, (old && old.name) || (this.seat && this.seat.name) || memory.name());
+    }
+    location.assign(`/matches/${id}`);
+  }
+
+  offerRematch(id) {
+    const fresh = this.rematch !== id;
+    this.rematch = id;
     const box = $("rematch-offer");
     if (!box) return;
-    box.replaceChildren(h("p", { class: "rematch" }, `${name} set up a rematch. `,
-      h("a", { class: "btn primary", href: `/matches/${id}` }, this.ctx.spectator ? "Watch it" : "Join the rematch")));
+    const go = this.ctx.spectator
+      ? h("a", { class: "btn primary", href: `/matches/${id}` }, "Watch it")
+      : h("button", { class: "btn primary join-rematch", type: "button", onclick: (e) => {
+          e.target.disabled = true;
+          this.joinRematch(id).catch((err) => {
+            e.target.disabled = false;
+            toast(err.message);
+          });
+        } }, memory.seat(id) ? "Back to the rematch" : "Join the rematch");
+    box.replaceChildren(h("p", { class: "rematch" }, "A rematch is set up. ", go));
+    const again = $("play-again");
+    if (again) again.hidden = true; // the offer's button does the same
+    if (fresh && this.resultShown && $("result").hidden) toast("A rematch is set up: see the result screen.", "info");
   }
 }
 
