@@ -72,11 +72,15 @@ class RivalDriver:
         return True
 
     def ui_click(self, selector: str) -> bool:
-        """Click a control that changes only this page (a composer), not the game."""
+        """Click a control that changes only this page (a composer), not the game; returns
+        False when there is none (or a new state took it away meanwhile)."""
         target = self.first(selector)
         if target is None:
             return False
-        target.click()
+        try:
+            target.click(timeout=2000)
+        except Exception:
+            return False
         return True
 
     # -- the phases --
@@ -119,6 +123,11 @@ class RivalDriver:
     def step(self, day: int, bids: set[str]) -> bool:
         """One thing worth doing at the market now; returns whether it did something."""
         page = self.page
+        # First, while the other chefs are still at it, an offer built in the composer.
+        if OFFER_COMPOSED not in self.did and f"offer tried:{day}" not in self.did and page.locator("button[data-act=open-barter]").count():
+            self.did.add(f"offer tried:{day}")
+            if self.compose_offer():
+                return True
         claim = ".rr-card.legal[data-act=claim]"
         if page.locator(claim).count():
             self.did.add("claim")
@@ -139,8 +148,6 @@ class RivalDriver:
         if self.click(".rr-offer.in button[data-act=decline].legal"):
             self.did.add("decline")
             return True
-        if "offer" not in self.did and page.locator("button[data-act=open-barter]").count():
-            return self.compose_offer()
         if f"play:{day}" not in self.did and page.locator(".rr-plays button[data-act=play].legal").count():
             self.did.add(f"play:{day}")
             return self.play_card()
@@ -157,17 +164,17 @@ class RivalDriver:
     def compose_offer(self) -> bool:
         """Build an offer in the composer: money from our side, one ingredient of theirs."""
         page = self.page
-        self.did.add("offer")
         self.ui_click("button[data-act=open-barter]")
-        page.wait_for_selector(".rr-barter-composer")
-        self.ui_click(".rr-barter-composer .rr-partner")
+        if not self.ui_click(".rr-barter-composer .rr-partner"):
+            return False  # everybody else is done already: try again tomorrow
         their = ".rr-bundle.get button[data-item^='ingredient:'][data-step='1']:not([disabled])"
         if not self.ui_click(their):
             self.ui_click(".rr-bundle.get button[data-item^='recipe:']")
-        page.fill(".rr-bundle.give input[data-field=money]", "100")
-        page.locator(".rr-bundle.give input[data-field=money]").dispatch_event("change")
+        try:
+            page.fill(".rr-bundle.give input[data-field=money]", "100", timeout=2000)
+        except Exception:
+            return False  # the partner left the market meanwhile
         self.did.add(OFFER_COMPOSED)
-        self.shot(page, "laptop-barter")
         sent = self.click(f"{SEND_OFFER}.legal")
         if sent and page.locator(".rr-offer.out").count():
             self.did.add("offer sent")

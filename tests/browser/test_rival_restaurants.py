@@ -1,24 +1,36 @@
 """Rival Restaurants in a real browser: a whole match against two bots, played by clicking
-what the table offers, to the result screen (short timers: a 15 s market, 3 days at most);
-then situations built with the rules and drawn by the renderer alone, where every control
-must send an action the rules accept and the table at phone width (390 px) — auction,
-offers, the barter composer, the Island shop, the cook declaration, the pick — never
-scrolls sideways."""
+what the table offers, to the result screen; then situations built with the rules and
+drawn by the renderer alone, where every control must send an action the rules accept and
+the table at phone width (390 px) — auction, offers, the barter composer, the Island shop,
+the cook declaration, the pick — never scrolls sideways.
+
+The server here runs its game clock 4 times faster (bots pause 0.2–1.2 s and say done at
+the market after 5 s) with every timer at its longest (the market 150 s of real time), so
+the human is never hurried: each phase ends when the human has finished it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import httpx
+import pytest
 
 from server.games.rival_restaurants import GAME
 
-from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll
+from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
 from .rival_restaurants_driver import (OFFER_COMPOSED, RivalDriver, legal_for, sent, show, situation, table,
                                        wait_phase_ends)
 from .test_watch import create, take_seat
 
-QUICK = {"market_ms": 15_000, "claim_ms": 8_000, "move_ms": 30_000, "cook_ms": 5_000, "max_days": 3, "goal": 5}
+SLOW_TIMERS = {"market_ms": 600_000, "claim_ms": 120_000, "move_ms": 300_000, "cook_ms": 300_000,
+               "max_days": 3, "goal": 5}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's own server, with quick bots (see the module docstring)."""
+    with potluck_server(tmp_path_factory.mktemp("rival-serve"), POTLUCK_CLOCK_SPEED="4") as base:
+        yield base
 
 
 def top_shot(pages: Pages) -> Any:
@@ -40,7 +52,7 @@ def watch_the_renderer(page: Any) -> list[str]:
 
 def test_rival_restaurants_match_to_the_end_against_bots(pages: Pages, api: httpx.Client) -> None:
     shot = top_shot(pages)
-    match_id = create(api, "rival-restaurants", players=3, bots=2, **QUICK)
+    match_id = create(api, "rival-restaurants", players=3, bots=2, **SLOW_TIMERS)
     page = pages.open(f"/matches/{match_id}", viewport=LAPTOP, who="Ann")
     failures = watch_the_renderer(page)
     take_seat(page, "Ann")
@@ -150,6 +162,13 @@ def test_rival_restaurants_market_controls_send_what_the_rules_accept(pages: Pag
     for action in (offer, swipe, delivery, shakeup, power, done):
         assert legal_for(s, 0, action) is None, (action, legal_for(s, 0, action))
     shot(page, "phone-auction")
+
+    page.set_viewport_size(LAPTOP)
+    page.click("button[data-act=open-barter]")
+    page.click(".rr-partner[data-seat='1']")
+    page.click(".rr-bundle.give button[data-item^='recipe:']")
+    page.click(".rr-bundle.get button[data-item^='ingredient:'][data-step='1'] >> nth=2")
+    shot(page, "laptop-composer")
 
 
 def test_rival_restaurants_island_cook_and_move_controls(pages: Pages) -> None:

@@ -99,6 +99,18 @@ function recipeName(id) {
   return recipeNames.get(id) || cap(String(id).replaceAll("_", " "));
 }
 
+const cardNames = new Map(); // action card kind ("flash_sale") -> name, from every card seen held
+
+/** An action card's name from its id ("flash_sale-2": "Flash Sale"). */
+function cardName(id) {
+  const kind = String(id).replace(/-\d+$/, "");
+  return cardNames.get(kind) || cap(kind.replaceAll("_", " "));
+}
+
+function upgradeName(view, id) {
+  return (view.island.upgrades.find((u) => u.id === id) || { name: id }).name;
+}
+
 function ingredientInfo(view, id) {
   return (view.ingredients && view.ingredients[id]) || { name: cap(String(id).replaceAll("_", " ")), market: "", price: 0, text: "" };
 }
@@ -635,7 +647,7 @@ function bundleLine(view, bundle) {
   const items = [];
   for (const [id, n] of Object.entries(bundle.ingredients || {})) items.push(chip(view, id, { count: n }));
   for (const r of bundle.recipes || []) items.push(h("span", { class: "rr-thing" }, recipeName(r)));
-  for (const a of bundle.actions || []) items.push(h("span", { class: "rr-thing" }, cap(a.replace(/-\d+$/, "").replaceAll("_", " "))));
+  for (const a of bundle.actions || []) items.push(h("span", { class: "rr-thing" }, cardName(a)));
   if (bundle.money) items.push(h("span", { class: "rr-thing money" }, icon("coin", 12), money(bundle.money)));
   if (bundle.garbage) items.push(h("span", { class: "rr-thing garbage" }, icon("bin", 12), `${bundle.garbage} garbage`));
   return items.length ? items : [h("span", { class: "muted small" }, "nothing")];
@@ -814,6 +826,7 @@ function myRestaurant(state, ctx) {
       stat("coin", money(me.money), me.reserved ? `money (${money(me.reserved)} in bids)` : "money", { stat: "money" }),
       stat("bin", String(me.garbage), "garbage", { stat: "garbage" }),
       me.location ? h("span", { class: "rr-stat small" }, `at ${view.board.find((l) => l.id === me.location).name}`) : null),
+    todayLine(ctx, me),
     track(me, view.goal, me.restaurant),
     levelsList(me.restaurant, view.you),
     h("div", { class: "rr-recipes" }, me.recipes.map((r, i) => recipeCard(view, me, r, holdings[i], cookable[r.id]))),
@@ -822,7 +835,7 @@ function myRestaurant(state, ctx) {
     me.actions.length ? h("div", { class: "rr-cards" }, h("span", { class: "small muted" }, "Action cards: "),
       me.actions.map((a) => h("span", { class: "rr-thing", title: `${a.text} (${(STEPS.find(([id]) => id === a.phase) || [0, a.phase])[1]})`, dataset: { card: a.id } }, a.name))) : null,
     me.upgrades.length ? h("div", { class: "rr-cards" }, h("span", { class: "small muted" }, "Upgrades: "),
-      me.upgrades.map((u) => h("span", { class: "rr-thing" }, (view.island.upgrades.find((x) => x.id === u) || { name: u }).name))) : null);
+      me.upgrades.map((u) => h("span", { class: "rr-thing" }, upgradeName(view, u)))) : null);
 }
 
 function chefStatus(view, p) {
@@ -830,6 +843,16 @@ function chefStatus(view, p) {
   if (view.phase === "buy_barter") return p.done ? "done" : "shopping";
   if (view.phase === "cook_counter") return p.ready ? "served" : "cooking…";
   return "";
+}
+
+/** What a chef did today that the table should remember, and what they have cooked. */
+function todayLine(ctx, p) {
+  const bits = [];
+  if (p.played_today) bits.push(`played ${cardName(p.played_today)}`);
+  if (p.power_used) bits.push(`used ${p.chef.power}`);
+  if (p.foresee !== null && p.foresee !== undefined) bits.push(`foresaw ${ctx.playerName(p.foresee)}`);
+  if (p.cooked && p.cooked.length) bits.push(`cooked ${p.cooked.length} (${p.gourmet_cooked} gourmet)`);
+  return bits.length ? h("p", { class: "small muted rr-today" }, bits.join(" · ")) : null;
 }
 
 function otherChef(state, ctx, seat) {
@@ -843,10 +866,11 @@ function otherChef(state, ctx, seat) {
     h("p", { class: "small", title: `${p.chef.power}: ${p.chef.text}` }, h("b", {}, p.chef.name), ` · ${p.restaurant.name} (${cap(p.restaurant.cuisine)})`),
     h("p", { class: "small rr-chef-stats" }, icon("coin", 12), money(p.money), " ", icon("bin", 12), String(p.garbage),
       loc ? ` · at ${loc.name}` : "", h("span", { class: "muted" }, ` · ${chefStatus(view, p)}`)),
+    todayLine(ctx, p),
     h("div", { class: "rr-chef-ings" }, pantryLine(view, p)),
     h("p", { class: "small rr-chef-recipes" }, p.recipes.map((r) => h("span", { class: `rr-thing kind-${r.kind}`, title: `${r.ingredients.map((i) => ingredientInfo(view, i).name).join(", ")} · ${r.points} popularity, ${r.garbage} garbage` }, r.name))),
     p.actions.length || p.upgrades.length ? h("p", { class: "small muted" },
-      [...p.actions.map((a) => a.name), ...p.upgrades.map((u) => (view.island.upgrades.find((x) => x.id === u) || { name: u }).name)].join(" · ")) : null);
+      [...p.actions.map((a) => a.name), ...p.upgrades.map((u) => upgradeName(view, u))].join(" · ")) : null);
 }
 
 function othersPanel(state, ctx) {
@@ -892,17 +916,24 @@ function draw() {
   if (!current) return;
   const { root, state, ctx } = current;
   const { view } = state;
-  for (const p of view.players) for (const r of p.recipes) recipeNames.set(r.id, r.name);
+  for (const p of view.players) {
+    for (const r of p.recipes) recipeNames.set(r.id, r.name);
+    for (const a of p.actions) cardNames.set(a.id.replace(/-\d+$/, ""), a.name);
+  }
   const me = ctx.spectator || view.you === null || view.you === undefined ? null : view.players[view.you];
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.dataset.focus : null;
   const caret = focusKey && active.tagName === "INPUT" ? [active.value, active.selectionStart] : null;
 
+  // An open barter composer takes the whole width under the board (both sides side by side).
+  const barter = barterPanel(state, ctx);
+  const wide = barter && ui.barter.open;
   const table = h("div", { class: `rr${me ? "" : " watching"}`, dataset: { phase: view.phase, day: view.day, you: view.you ?? "", legal: String(state.legal.length) } },
     banner(state, ctx),
     h("div", { class: "rr-top" },
       board(state, ctx, me),
-      h("div", { class: "rr-side" }, nowPanel(state, ctx), barterPanel(state, ctx))),
+      h("div", { class: "rr-side" }, nowPanel(state, ctx), wide ? null : barter)),
+    wide ? barter : null,
     h("div", { class: "rr-bottom" }, me ? myRestaurant(state, ctx) : null, othersPanel(state, ctx)));
   const keys = flashKeys(state);
   if (keys.size) for (const el of table.querySelectorAll("[data-flash]")) if (keys.has(el.dataset.flash)) el.classList.add("rr-flash");
