@@ -33,8 +33,10 @@ async def test_a_match_of_bots_plays_itself_to_the_end(database_url: str) -> Non
                                    and watcher.state, timeout=60)
         assert final["result"]["winners"]
         await check_log_replays(api, match_id, final["view"])
-        seats = {a["seat"] for a in (await api.log(match_id)).json()["actions"]}
-        assert {0, 1, 2, 3} <= seats, "every bot played"
+        seats = {a["seat"] for a in (await api.log(match_id)).json()["actions"]} - {None}
+        # a bot's serve is logged only if it is first (or within the tie window), and only
+        # the round's winner throws: a bot slow in every round may never reach the log
+        assert len(seats) >= 2, "the bots played (not only the timers)"
         await watcher.close()
 
 
