@@ -25,6 +25,11 @@ def card_name(kind: str) -> str:
     return card.name
 
 
+def a_food(kind: str) -> str:
+    """"a safe Food" / "an unsafe Food"."""
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} Food"
+
+
 def food_label(s: S, food: int) -> str:
     """How a Food is named in the log: its number and its tag, never its safety."""
     tag = s.tags.get(food)
@@ -264,7 +269,7 @@ def keep_food(s: S, seat: int, card: int, stash: int | None) -> list[Event]:
     return [
         public("food", f"{who} puts a Food (#{card}) face down in {where}.", seat=seat, stash=stash,
                food=card),
-        private(seat, "food_known", f"You put an {s.kinds[card]} Food (#{card}) in {where}.",
+        private(seat, "food_known", f"You put {a_food(s.kinds[card])} (#{card}) in {where}.",
                 food=card, kind=s.kinds[card]),
     ]
 

@@ -131,6 +131,8 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
             held = [p for p in range(state.n) if state.team_of(p) == team]
             out[f"held_{team.lower()}"] = float(len(held))
             out[f"won_{team.lower()}"] = float(len(winners & set(held)))
+            if state.options.team_game:  # the share of games the team won
+                out[f"team_{team.lower()}_won"] = float(bool(winners & set(held)))
         return out
 
     def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot
