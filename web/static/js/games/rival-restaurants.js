@@ -181,6 +181,11 @@ function freshUi(key) {
   };
 }
 
+/** data- attributes without the empty ones (the DOM would write "null"). */
+function ds(values) {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
+}
+
 const legalOf = (type) => (current ? current.state.legal.filter((a) => a.type === type) : []);
 
 function send(action, after) {
@@ -198,7 +203,7 @@ function actButton(label, action, { cls = "", data = {}, title, enabled = true, 
   const usable = !!action && enabled;
   return h("button", {
     type: "button", class: `btn rr-btn${usable ? " legal" : ""} ${cls}`.trim(), title, disabled: !usable,
-    dataset: { act: action ? action.type : data.act, focus: `${action ? action.type : data.act}:${JSON.stringify(data)}`, ...data },
+    dataset: ds({ act: action ? action.type : data.act, focus: `${action ? action.type : data.act}:${JSON.stringify(data)}`, ...data }),
     onclick: () => send(action, after),
   }, label);
 }
@@ -318,7 +323,7 @@ function counterCard(state, ctx, loc, card, slot, me) {
   const attrs = {
     class: `rr-card cat-${categoryOf(view, card.ingredient)}${wanted ? " wanted" : ""}${auction ? " in-auction" : ""}${action ? " legal" : ""}`,
     title: `${info.name} — ${money(card.price)}${info.text ? `: ${info.text}` : ""}`,
-    dataset: { market: loc.id, slot, ingredient: card.ingredient, act: action ? action.type : null, focus: `card:${loc.id}:${slot}` },
+    dataset: ds({ market: loc.id, slot, ingredient: card.ingredient, act: action ? action.type : null, focus: `card:${loc.id}:${slot}` }),
   };
   if (!action) return h("div", attrs, body);
   return h("button", { ...attrs, type: "button", onclick: () => send(action, () => { ui.play = null; }) }, body);
