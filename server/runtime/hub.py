@@ -130,7 +130,8 @@ class Runtime:
         return new, created
 
     async def join(self, match_id: str, raw_name: Any) -> tuple[int, str, LiveMatch]:
-        """Take the next free seat; returns ``(seat, token, match)``. The token is shown once."""
+        """Take a free seat (in a rematch, the player's old one if free; see ``Store.join``);
+        returns ``(seat, token, match)``. The token is shown once."""
         name = clean_name(raw_name)
         token = new_token()
         try:

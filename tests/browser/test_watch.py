@@ -59,10 +59,15 @@ def test_a_spectator_sees_no_private_event(pages: Pages, api: httpx.Client) -> N
 
 def test_result_screen_and_play_again_with_the_same_players(pages: Pages, api: httpx.Client) -> None:
     match_id = create(api, "secret-snack", players=3, bots=1, draws=1)
+    bea = pages.open(f"/matches/{match_id}", who="Bea")
+    bea.click("#join-name")
+    bea.keyboard.type("Be")
     ann = pages.open(f"/matches/{match_id}", who="Ann")
     take_seat(ann, "Ann")
-    bea = pages.open(f"/matches/{match_id}", who="Bea")
-    take_seat(bea, "Bea")
+    bea.wait_for_selector("#join .seat-list li:has-text('Ann')")  # the summary came, the form was redrawn…
+    bea.keyboard.type("a")  # …and Bea goes on typing her name
+    assert bea.input_value("#join-name") == "Bea"
+    bea.click("form.join-form button[type=submit]")
     watcher = pages.open(f"/matches/{match_id}", who="spectator")
     ann.click("button.action.legal")
     bea.click("button.action.legal")

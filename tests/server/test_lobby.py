@@ -67,7 +67,8 @@ async def test_health_metrics_and_openapi(api: Api) -> None:
     assert 'potluck_actions_applied_total{source="player"} 1.0' in metrics
     schema = (await api.client.get("/openapi.json")).json()
     for path in ("/api/games", "/api/matches", "/api/matches/{match_id}", "/api/matches/{match_id}/join",
-                 "/api/matches/{match_id}/view", "/api/matches/{match_id}/actions", "/api/matches/{match_id}/log"):
+                 "/api/matches/{match_id}/view", "/api/matches/{match_id}/actions", "/api/matches/{match_id}/log",
+                 "/api/matches/{match_id}/rematch"):
         assert path in schema["paths"], path
     assert "ActionRequest" in schema["components"]["schemas"]
     assert (await api.client.get("/docs")).status_code == 200

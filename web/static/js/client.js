@@ -435,7 +435,14 @@ class MatchPage {
       parts.splice(2, 0, h("form", { class: "row join-form", onsubmit: (e) => { e.preventDefault(); this.join(input.value); } },
         input, h("button", { class: "btn primary", type: "submit" }, "Take a seat")));
     }
+    // The summary comes again whenever somebody connects: keep the name being typed in focus.
+    const typing = document.activeElement && document.activeElement.id === "join-name" ? document.activeElement : null;
     join.replaceChildren(...parts);
+    const input = typing && $("join-name");
+    if (input) {
+      input.focus();
+      input.setSelectionRange(typing.selectionStart, typing.selectionEnd);
+    }
     join.hidden = false;
     const missing = s.open_seats;
     $("prompt-text").textContent = this.seat
