@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ACTION_CARDS, AGENDA_NAMES, AGENDAS, CHARACTERS, EVENT_CARDS, POD_FUEL
+from .cards import ACTION_CARDS, AGENDA_NAMES, AGENDAS, CHARACTERS, EVENT_CARDS, FUEL_CAP, POD_FUEL, STASH_SIZE
 from .flow import name
 from .scoring import outcome
 from .state import SnollygosterState
@@ -144,6 +144,7 @@ def build_view(s: S, seat: int | None, deadline: int | None) -> dict[str, Any]:
         "turn": s.turn, "turn_no": s.turn_no, "round": s.round_no,
         "round_limit": s.options.round_limit, "dealer": s.dealer, "team_game": s.options.team_game,
         "players": [player_view(s, p, seat, result.scores if result else None) for p in range(s.n)],
+        "limits": {"stash": STASH_SIZE, "fuel": FUEL_CAP},
         "escape_pod": {"fuel_table": [{"people": k, "fuel": POD_FUEL[k]} for k in range(1, s.n + 1)],
                        "launch": s.launch},
         "decks": {"action": len(s.action_deck), "action_discard": len(s.action_discard),
