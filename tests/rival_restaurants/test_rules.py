@@ -603,6 +603,27 @@ def test_every_view_has_game_you_phase_prompt_and_players() -> None:
     assert "Claim" in GAME.view(s, 0)["prompt"] and "Island" in GAME.view(s, 1)["prompt"]
 
 
+def test_a_view_shows_the_viewers_own_price_of_each_counter_card() -> None:
+    """Julia Chopper's Sweet Talk: $100 less for meat she buys at her location; the view
+    prices each counter card for its viewer as the rules would charge them."""
+    s = go(new(2, chefs=["julia_chopper", "sal_monella"]), "chop_shop", "chop_shop")
+    julia, sal = (next(m for m in GAME.view(s, seat)["board"] if m["id"] == "chop_shop") for seat in (0, 1))
+    for mine, theirs in zip(julia["counter"], sal["counter"], strict=True):
+        if mine is None:
+            continue
+        assert theirs["your_price"] == mine["price"]
+        assert mine["your_price"] == max(0, mine["price"] - 100)
+    spectator = next(m for m in GAME.view(s, None)["board"] if m["id"] == "chop_shop")
+    assert all(c is None or c["your_price"] is None for c in spectator["counter"])
+
+
+def test_a_view_says_when_the_phase_began_and_how_long_it_lasts() -> None:
+    s = new()
+    view = GAME.view(s, 0)
+    assert view["phase_length"] == s.options.move_ms
+    assert view["deadline"] == view["phase_started"] + view["phase_length"]
+
+
 def test_the_rules_page_lists_every_chef_restaurant_card_upgrade_recipe_and_ingredient() -> None:
     page = (Path(__file__).parents[2] / "docs" / "rules" / "rival-restaurants.md").read_text()
     names = [c.name for c in CHEFS.values()] + [r.name for r in RESTAURANTS.values()]

@@ -18,7 +18,6 @@ from typing import Any, Iterator
 from server.engine import Action, Bot, Decision, IllegalAction, Rng
 
 from .cards import (
-    ACTION_PRICE,
     BUY_BARTER,
     COOK_COUNTER,
     CUISINE_BONUS,
@@ -37,7 +36,7 @@ from .cards import (
     action_kind,
 )
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
-from .market import in_auction, min_bid, price
+from .market import in_auction, island_price, min_bid, price
 from .moving import foresees
 from .state import RivalState
 
@@ -281,12 +280,14 @@ class RivalBot(Bot):
         if s.today[seat].location != ISLAND:
             return None
         pantry, money = s.chefs[seat], s.available(seat)
-        if pantry.garbage and money >= DUMP_PRICE:
-            return {"type": "dump", "count": min(pantry.garbage, money // DUMP_PRICE)}, False
+        dump = island_price(s, seat, "dump")
+        if pantry.garbage and money >= dump:
+            return {"type": "dump", "count": min(pantry.garbage, money // dump if dump else pantry.garbage)}, False
         for u, _ in sorted(UPGRADE_VALUE.items(), key=lambda kv: -kv[1]):
-            if u not in pantry.upgrades and UPGRADES[u].price <= money:
+            if u not in pantry.upgrades and island_price(s, seat, "upgrade", u) <= money:
                 return {"type": "buy_upgrade", "upgrade": u}, False
-        if money >= ACTION_PRICE + 200 and len(pantry.actions) < 2 and (s.action_deck or s.action_discard):
+        if (money >= island_price(s, seat, "action") + 200 and len(pantry.actions) < 2
+                and (s.action_deck or s.action_discard)):
             return {"type": "buy_action"}, False
         return None
 

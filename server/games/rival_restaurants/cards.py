@@ -49,6 +49,17 @@ class Play:
     choice: str | None = None
     stoppable: bool = True  # Clam-Voyance can stop it; a SPORK never is
 
+    @property
+    def params(self) -> tuple[str, ...]:
+        """The parameters the ``play``/``power`` action carries, in the order a player
+        chooses them: ``target`` (a seat), then the choice's own (``ingredient`` of the
+        target; ``market`` and ``slot`` of a counter card; ``kind`` of recipe)."""
+        return (("target",) if self.target is not None else ()) + CHOICE_PARAMS[self.choice]
+
+
+CHOICE_PARAMS: dict[str | None, tuple[str, ...]] = {
+    None: (), "ingredient": ("ingredient",), "slot": ("market", "slot"), "kind": ("kind",)}
+
 
 # ---- the board -------------------------------------------------------------------------
 

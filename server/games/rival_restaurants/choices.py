@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from server.engine import Action, IllegalAction
 
-from .cards import ACTION_PRICE, CHEFS, DUMP_PRICE, INGREDIENTS, ISLAND, MARKETS, UPGRADES, Play, action_kind
+from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, UPGRADES, Play, action_kind
 from .effects import Source, check_now
-from .market import MAX_OFFERS, in_auction, min_bid, price
+from .market import MAX_OFFERS, in_auction, island_price, min_bid, price
 from .plays import _choices, playable_cards
 from .state import RivalState
 
@@ -53,10 +53,11 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
 def island_options(s: RivalState, seat: int) -> list[Action]:
     money = s.available(seat)
     out: list[Action] = [{"type": "buy_upgrade", "upgrade": u.id} for u in UPGRADES.values()
-                         if u.id not in s.chefs[seat].upgrades and u.price <= money]
-    if (s.action_deck or s.action_discard) and ACTION_PRICE <= money:
+                         if u.id not in s.chefs[seat].upgrades and island_price(s, seat, "upgrade", u.id) <= money]
+    if (s.action_deck or s.action_discard) and island_price(s, seat, "action") <= money:
         out.append({"type": "buy_action"})
-    most = min(s.chefs[seat].garbage, money // DUMP_PRICE)
+    dump = island_price(s, seat, "dump")
+    most = min(s.chefs[seat].garbage, money // dump if dump else s.chefs[seat].garbage)
     if most >= 1:
         out += [{"type": "dump", "count": n} for n in sorted({1, most})]
     return out

@@ -308,8 +308,8 @@ class CookAndCounter(Phase):
     def begin(self, s: RivalState, now: int) -> list[Event]:
         return [public("phase", f"Day {s.day}: COOK and COUNTER — declare what you cook.", phase=self.id)]
 
-    def deadline(self, s: RivalState) -> int | None:
-        return s.phase_since + s.options.cook_ms
+    def length(self, s: RivalState) -> int | None:
+        return s.options.cook_ms
 
     def timeout(self, s: RivalState, now: int) -> list[Event]:
         """Chefs who have not served cook what they have declared."""

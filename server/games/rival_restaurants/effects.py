@@ -36,7 +36,10 @@ MOMENTS: dict[str, str] = {
     "day_start": "the start of a day, before income",
     "income": "MONEY: the day's income (values: income)",
     "reveal": "MOVE: locations revealed",
-    "price": "BUY: the price of a card bought or claimed (values: price, market, ingredient)",
+    "price": "BUY: the price of a counter card bought or claimed (values: price, market, ingredient, "
+             "remote, at: where the buyer stands)",
+    "island_price": "BUY: the price of something bought at the Island (values: price, item: upgrade, "
+                    "action or dump (one garbage), id: the upgrade)",
     "traded": "BARTER: a barter completed, for each side",
     "before_play": "any chef plays an action card or uses a power (values: player, stopped)",
     "cook_limit": "COOK: how many recipes a chef may cook today (values: limit)",
@@ -128,9 +131,11 @@ def sources(s: RivalState, seat: int) -> list[tuple[Source, str]]:
 def applies(hook: Hook, eff: Effect) -> bool:
     """The conditions an effect may carry: a recipe kind, your own cuisine, some markets,
     a minimum of meats. Location-based effects never work at the Mystery Mart, nor on a
-    purchase made from elsewhere (Home Delivery)."""
+    purchase made from elsewhere (Home Delivery). A moment may say where the chef stands
+    (``at``: a price asked about before the reveal); by default it is their location."""
     p, v, s = eff.params, hook.values, hook.state
-    if eff.location_based and (s.today[hook.seat].location == MYSTERY_MART or v.get("remote")):
+    where = v.get("at", s.today[hook.seat].location)
+    if eff.location_based and (where == MYSTERY_MART or v.get("remote")):
         return False
     recipe: Recipe | None = v.get("recipe")
     if "kind" in p and (recipe is None or recipe.kind != p["kind"]):

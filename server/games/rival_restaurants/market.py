@@ -28,6 +28,7 @@ from .cards import (
     UPGRADES,
     action_kind,
 )
+from .describe import bundle_view
 from .effects import fire, run_now
 from .phase import Phase, register
 from .state import Auction, Offer, RivalState
@@ -38,11 +39,32 @@ BUNDLE_KEYS = ("money", "ingredients", "recipes", "actions", "garbage")
 
 # ---- prices and buying -------------------------------------------------------------------
 
-def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool = False) -> int:
+def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool = False,
+          at: str | None = None) -> int:
     """What a card costs this chef: its market price, changed by powers and cards (never
-    below $0). A remote purchase gets no location-based discount."""
-    values, _ = fire(s, "price", [seat], {"price": INGREDIENTS[ingredient].price, "market": market,
-                                          "ingredient": ingredient, "remote": remote})
+    below $0). A remote purchase gets no location-based discount. ``at``: where the chef
+    stands, when not yet at their location (before the reveal)."""
+    values = {"price": INGREDIENTS[ingredient].price, "market": market, "ingredient": ingredient, "remote": remote}
+    if at is not None:
+        values["at"] = at
+    return max(0, fire(s, "price", [seat], values)[0]["price"])
+
+
+def counter_price(s: RivalState, seat: int, market: str, ingredient: str) -> int:
+    """What a counter card of ``market`` costs this chef as things stand: claimed or bought
+    there if they stand there (before the reveal: as if they stood there), else delivered
+    from elsewhere (Home Delivery, no location-based discount). The view shows it."""
+    here = s.today[seat].location
+    if here is None:
+        return price(s, seat, market, ingredient, at=market)
+    return price(s, seat, market, ingredient, remote=here != market)
+
+
+def island_price(s: RivalState, seat: int, item: str, ident: str | None = None) -> int:
+    """What this chef pays at the Island for an upgrade (``ident``), an action card or
+    dumping one garbage: the list price, changed by effects (never below $0)."""
+    base = UPGRADES[ident].price if item == "upgrade" and ident else {"action": ACTION_PRICE, "dump": DUMP_PRICE}[item]
+    values, _ = fire(s, "island_price", [seat], {"price": base, "item": item, "id": ident})
     return max(0, values["price"])
 
 
@@ -257,17 +279,18 @@ def _buy_upgrade(s: RivalState, seat: int, action: Action, now: int) -> list[Eve
     require(isinstance(upgrade, str) and upgrade in UPGRADES, "There is no such upgrade.")
     require(upgrade not in s.chefs[seat].upgrades, "You already have that upgrade.")
     u = UPGRADES[upgrade]
-    ops.pay(s, seat, u.price)
+    cost = island_price(s, seat, "upgrade", upgrade)
+    ops.pay(s, seat, cost)
     s.chefs[seat].upgrades.append(upgrade)
-    events = [public("upgrade", f"{ops.name(s, seat)} buys the {u.name} for {ops.money(u.price)}.",
-                     seat=seat, upgrade=upgrade)]
+    events = [public("upgrade", f"{ops.name(s, seat)} buys the {u.name} for {ops.money(cost)}.",
+                     seat=seat, upgrade=upgrade, paid=cost)]
     return events + run_now(s, seat, ("upgrade", upgrade), {})
 
 
 def _buy_action(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     _at_island(s, seat)
     require(s.action_deck or s.action_discard, "There are no action cards left.")
-    ops.pay(s, seat, ACTION_PRICE)
+    ops.pay(s, seat, island_price(s, seat, "action"))
     return ops.draw_action(s, seat)
 
 
@@ -278,10 +301,11 @@ def _dump(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     garbage = s.chefs[seat].garbage
     require(isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= garbage,
             f"You can dump between 1 and {garbage} garbage." if garbage else "You have no garbage.")
-    ops.pay(s, seat, DUMP_PRICE * count)
+    cost = island_price(s, seat, "dump") * count
+    ops.pay(s, seat, cost)
     s.chefs[seat].garbage -= count
-    return [public("dump", f"{ops.name(s, seat)} dumps {count} garbage for {ops.money(DUMP_PRICE * count)}.",
-                   seat=seat, n=count)]
+    return [public("dump", f"{ops.name(s, seat)} dumps {count} garbage for {ops.money(cost)}.",
+                   seat=seat, n=count, paid=cost)]
 
 
 # ---- barter ------------------------------------------------------------------------------
@@ -480,6 +504,9 @@ class BuyAndBarter(Phase):
             return None
         return s.phase_since + s.options.claim_ms
 
+    def length(self, s: RivalState) -> int | None:
+        return s.options.market_ms
+
     def deadline(self, s: RivalState) -> int | None:
         end = s.phase_since + s.options.market_ms
         claims = self.claim_deadline(s)
@@ -551,11 +578,12 @@ def auction_view(s: RivalState, a: Auction) -> dict[str, Any]:
 
 
 def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
-    return {"id": o.id, "from": o.frm, "to": o.to, "give": o.give, "get": o.get,
+    return {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
             "text": f"{describe(o.give)} for {describe(o.get)}",
             "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o)}
 
 
 PHASE = register(BuyAndBarter())
 
-__all__ = ["PHASE", "buy_slot", "check_slot", "finish", "holds", "parse_bundle", "price"]
+__all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "finish", "holds", "island_price", "parse_bundle",
+           "price"]

@@ -65,8 +65,8 @@ class MoneyAndMove(Phase):
                                  seat=seat, amount=values["income"]))
         return events
 
-    def deadline(self, s: RivalState) -> int | None:
-        return s.phase_since + s.options.move_ms
+    def length(self, s: RivalState) -> int | None:
+        return s.options.move_ms
 
     def timeout(self, s: RivalState, now: int) -> list[Event]:
         events = []

@@ -35,8 +35,13 @@ class Phase:
     def legal(self, s: RivalState, seat: int) -> list[Action]:
         return []
 
-    def deadline(self, s: RivalState) -> int | None:
+    def length(self, s: RivalState) -> int | None:
+        """How long the phase lasts at most (game-clock ms from ``s.phase_since``), or None."""
         return None
+
+    def deadline(self, s: RivalState) -> int | None:
+        length = self.length(s)
+        return None if length is None else s.phase_since + length
 
     def timeout(self, s: RivalState, now: int) -> list[Event]:
         """Time has come: move the phase on (the runtime's ``timeout`` action)."""

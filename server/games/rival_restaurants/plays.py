@@ -33,8 +33,9 @@ def _choices(s: RivalState, seat: int, play: Play, action: Action) -> dict[str, 
             require(here is not None and here != MYSTERY_MART, "That does not work at the Mystery Mart.")
             require(s.today[target].location == here, f"{ops.name(s, target)} is not at your location.")
         values["target"] = target
-    for key in {"ingredient": ("ingredient",), "slot": ("market", "slot"), "kind": ("kind",)}.get(play.choice or "", ()):
-        values[key] = action.get(key)
+    for key in play.params:
+        if key != "target":
+            values[key] = action.get(key)
     return values
 
 

@@ -92,10 +92,14 @@ function standee(seat, name, { ghost = false, size = 22 } = {}) {
 // ---- small helpers ------------------------------------------------------------------------
 
 const money = (n) => `$${n}`;
+/** A price as this player pays it (powers and cards change it), with the list price beside it when different. */
+const priced = (list, yours) => (yours == null || yours === list ? money(list) : `${money(yours)} (list ${money(list)})`);
 const cap = (s) => String(s || "").replace(/(^|[\s-])\w/g, (m) => m.toUpperCase());
 const recipeNames = new Map(); // every recipe id seen held, with its name
 
+/** A recipe's name: the view describes it (an object with a name) or gives its id. */
 function recipeName(id) {
+  if (id && typeof id === "object") return id.name;
   return recipeNames.get(id) || cap(String(id).replaceAll("_", " "));
 }
 
@@ -103,6 +107,7 @@ const cardNames = new Map(); // action card kind ("flash_sale") -> name, from ev
 
 /** An action card's name from its id ("flash_sale-2": "Flash Sale"). */
 function cardName(id) {
+  if (id && typeof id === "object") return id.name;
   const kind = String(id).replace(/-\d+$/, "");
   return cardNames.get(kind) || cap(kind.replaceAll("_", " "));
 }
@@ -315,14 +320,14 @@ function counterCard(state, ctx, loc, card, slot, me) {
   const body = [
     h("span", { class: "rr-card-top" }, icon(categoryOf(view, card.ingredient), 18), wanted ? h("span", { class: "rr-wanted", title: "One of your recipes needs it" }, "need") : null),
     h("span", { class: "rr-card-name" }, card.name),
-    h("span", { class: "rr-card-price" }, money(card.price)),
+    h("span", { class: "rr-card-price" }, priced(card.price, card.your_price)),
     claimers.length ? h("span", { class: "rr-claimers", title: "claimed by" }, claimers.map(({ seat }) => seatDot(seat, ctx))) : null,
     auction ? h("span", { class: "rr-card-auction" }, icon("gavel", 12), auction.leader === null ? "auction" : money(auction.high)) : null,
     label ? h("span", { class: "rr-card-act" }, label) : null,
   ];
   const attrs = {
     class: `rr-card cat-${categoryOf(view, card.ingredient)}${wanted ? " wanted" : ""}${auction ? " in-auction" : ""}${action ? " legal" : ""}`,
-    title: `${info.name} — ${money(card.price)}${info.text ? `: ${info.text}` : ""}`,
+    title: `${info.name} — ${priced(card.price, card.your_price)}${info.text ? `: ${info.text}` : ""}`,
     dataset: ds({ market: loc.id, slot, ingredient: card.ingredient, act: action ? action.type : null, focus: `card:${loc.id}:${slot}` }),
   };
   if (!action) return h("div", attrs, body);
@@ -381,7 +386,7 @@ function islandShop(state, me) {
     return h("div", { class: `rr-upgrade${owned ? " owned" : ""}`, dataset: { upgrade: u.id }, title: u.text },
       h("span", { class: "rr-upgrade-name" }, u.name), h("span", { class: "small muted rr-upgrade-text" }, u.text),
       owned ? h("span", { class: "tag" }, "yours")
-        : actButton(`Buy ${money(u.price)}`, action, { data: { upgrade: u.id }, cls: "small" }));
+        : actButton(`Buy ${priced(u.price, u.your_price)}`, action, { data: { upgrade: u.id }, cls: "small" }));
   });
   const dumps = legalOf("dump");
   const most = dumps.reduce((m, a) => Math.max(m, a.count), 0);
@@ -390,11 +395,11 @@ function islandShop(state, me) {
   return h("div", { class: "rr-shop" },
     h("div", { class: "rr-upgrades" }, upgrades),
     h("div", { class: "rr-shop-row" },
-      actButton(`Buy an action card ${money(island.action_price)}`, legalOf("buy_action")[0], { cls: "small" }),
+      actButton(`Buy an action card ${priced(island.action_price, island.your_action_price)}`, legalOf("buy_action")[0], { cls: "small" }),
       h("span", { class: "small muted" }, `deck ${island.action_deck}`)),
     h("div", { class: "rr-shop-row" },
       most ? stepper(ui.dump, { min: 1, max: most, onchange: (v) => { ui.dump = v; }, data: { field: "dump" }, label: "Garbage" }) : null,
-      actButton(most ? `Dump ${ui.dump} for ${money(ui.dump * island.dump_price)}` : `Dump garbage ${money(island.dump_price)} each`, dumpAction, { data: { count: ui.dump }, cls: "small", after: () => { ui.dump = 1; } })));
+      actButton(most ? `Dump ${ui.dump} for ${money(ui.dump * (island.your_dump_price ?? island.dump_price))}` : `Dump garbage ${priced(island.dump_price, island.your_dump_price)} each`, dumpAction, { data: { count: ui.dump }, cls: "small", after: () => { ui.dump = 1; } })));
 }
 
 function islandTile(state, ctx, loc, me) {
@@ -406,10 +411,10 @@ function islandTile(state, ctx, loc, me) {
     dataset: { location: loc.id, flash: `loc:${loc.id}` }, "aria-label": loc.name,
   },
   h("header", { class: "rr-loc-head" }, icon("island", 22), h("span", { class: "rr-loc-name" }, loc.name),
-    h("span", { class: "rr-loc-price small" }, `upgrades · action cards ${money(view.island.action_price)} · dump ${money(view.island.dump_price)}/garbage`)),
+    h("span", { class: "rr-loc-price small" }, `upgrades · action cards ${priced(view.island.action_price, view.island.your_action_price)} · dump ${priced(view.island.dump_price, view.island.your_dump_price)}/garbage`)),
   standees(state, ctx, loc),
   shopping ? islandShop(state, me)
-    : h("ul", { class: "rr-upgrade-list small" }, view.island.upgrades.map((u) => h("li", { title: u.text }, `${u.name} ${money(u.price)}`))),
+    : h("ul", { class: "rr-upgrade-list small" }, view.island.upgrades.map((u) => h("li", { title: u.text }, `${u.name} ${priced(u.price, u.your_price)}`))),
   moveButton(state, loc));
 }
 
@@ -570,7 +575,7 @@ function kitchenReport(state, ctx) {
   return h("div", { class: "rr-report" },
     h("h3", {}, icon("pan", 18), view.phase === "over" ? "The last service" : "Yesterday's service"),
     h("ul", {}, view.last_cook.map((r) => h("li", { dataset: { seat: r.seat, recipe: r.recipe } },
-      seatDot(r.seat, ctx), h("b", {}, ctx.playerName(r.seat)), ` cooked ${recipeName(r.recipe)}: `,
+      seatDot(r.seat, ctx), h("b", {}, ctx.playerName(r.seat)), ` cooked ${r.name || recipeName(r.recipe)}: `,
       h("span", { class: r.score >= 0 ? "rr-plus" : "rr-minus" }, `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score)}`),
       h("span", { class: "small muted" }, ` (${r.points} − ${r.penalty} for garbage; took ${r.garbage} garbage)`)))));
 }

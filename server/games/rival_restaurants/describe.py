@@ -1,0 +1,51 @@
+"""Rival Restaurants components as JSON, for the views: a component is described where
+it appears, so the table never rebuilds a name from an id — a recipe or action card held,
+offered or played comes whole (``recipe_view``, ``action_view``); one only referred to
+(cooked, discarded, in the last service) comes as ``recipe_ref``: id, name and kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CUISINES, EXTRAS, INGREDIENTS, RECIPES, Play, action_kind
+
+INGREDIENT_CATALOGUE = {i.id: {"name": i.name, "market": i.market, "price": i.price, "text": i.text,
+                               "extra": i.id in EXTRAS, "wild": i.wild}
+                        for i in INGREDIENTS.values()}
+"""Every ingredient: ``extra`` — a special added to a dish when cooking (the ``cook``
+action's ``extras``); ``wild`` — stands in for any ingredient of a recipe (Alien Goo)."""
+
+
+def recipe_ref(recipe_id: str) -> dict[str, Any]:
+    """A recipe referred to (cooked, discarded): its id, name and kind."""
+    r = RECIPES[recipe_id]
+    return {"id": r.id, "name": r.name, "kind": r.kind}
+
+
+def recipe_view(recipe_id: str) -> dict[str, Any]:
+    r = RECIPES[recipe_id]
+    return {**recipe_ref(recipe_id), "cuisine": r.cuisine, "cuisine_name": CUISINES[r.cuisine],
+            "ingredients": list(r.ingredients), "points": r.points, "garbage": r.garbage}
+
+
+def play_view(play: Play) -> dict[str, Any]:
+    """How an action card or chef power is used: its phase; ``target`` — None, "chef" (any
+    other chef) or "chef_here" (another chef at your location); ``choice`` — None,
+    "ingredient" (one the target holds), "slot" (a counter card at any market) or "kind"
+    (of a recipe you hold); ``params`` — the keys the action carries besides its type (and
+    ``card``)."""
+    return {"phase": play.phase, "target": play.target, "choice": play.choice, "params": list(play.params),
+            "stoppable": play.stoppable}
+
+
+def action_view(card: str) -> dict[str, Any]:
+    """An action card (``card`` is one copy, e.g. ``swipe-2``)."""
+    a = action_kind(card)
+    return {"id": card, "kind": a.id, "name": a.name, "text": a.text, "phase": a.play.phase,
+            "play": play_view(a.play)}
+
+
+def bundle_view(bundle: dict[str, Any]) -> dict[str, Any]:
+    """One side of a barter offer, with its recipes and action cards described."""
+    return {**bundle, "recipes": [recipe_view(r) for r in bundle["recipes"]],
+            "actions": [action_view(a) for a in bundle["actions"]]}
