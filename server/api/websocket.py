@@ -76,10 +76,10 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
 
 
 async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket, max_bytes: int) -> None:
-    """Answer one client message; nothing a client sends can end the connection."""
-    if not limit.allow():
-        sub.push(messages.error_message(None, "rate_limited", "Slow down: too many messages."), droppable=True)
-        return
+    """Answer one client message; nothing a client sends can end the connection. A refusal
+    carries the message's ``id`` whenever the message could be read, so a client always
+    learns what became of each action (a rate-limited one may be sent again later)."""
+    allowed = limit.allow()
     if len(raw) > max_bytes or len(raw.encode("utf-8", "replace")) > max_bytes:
         sub.push(messages.error_message(None, "too_large", f"Messages are limited to {max_bytes} bytes."))
         return
@@ -92,6 +92,9 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
         sub.push(messages.error_message(None, "bad_message", "A message is a JSON object with a \"type\"."))
         return
     msg_id = _message_id(msg.get("id"))
+    if not allowed:
+        sub.push(messages.error_message(msg_id, "rate_limited", "Slow down: too many messages."), droppable=True)
+        return
     kind = msg.get("type")
     try:
         if kind == "action":

@@ -174,7 +174,8 @@ async def play_over_websocket(p: WsPlayer, rng: random.Random, sharp: float = 0.
                               delay: tuple[float, float] = (0.0, 0.02), timeout: float = 20) -> dict[str, Any]:
     """React to every new state until the match ends: after a pause in ``delay`` seconds,
     play (see ``choose``) and wait for the answer, which must be an ack or a refusal a
-    fast-moving race explains. Returns the final state."""
+    fast-moving race explains; over the rate limit, it chooses again a moment later.
+    Returns the final state."""
     seen = -1
     while True:
         state = await p.wait(lambda: p.states and p.state["seq"] > seen and p.state, timeout)
@@ -184,6 +185,10 @@ async def play_over_websocket(p: WsPlayer, rng: random.Random, sharp: float = 0.
         if state["legal"]:
             await asyncio.sleep(rng.uniform(*delay))
             reply = await p.act(choose(rng, state["legal"], state["view"], sharp))
+            if reply.get("code") == "rate_limited":
+                await asyncio.sleep(0.2)
+                seen -= 1  # choose again on the newest state
+                continue
             assert reply["type"] == "ack" or reply["code"] in ("illegal", "stale", "finished"), reply
 
 
