@@ -2,10 +2,11 @@
 
 from .errors import IllegalAction, InvalidOptions, UnknownGame, require
 from .events import Event, for_seat, private, public
-from .game import TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State
+from .game import OVER, TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State
 from .rng import Rng
 
 __all__ = [
+    "OVER",
     "TIMEOUT",
     "Action",
     "Bot",

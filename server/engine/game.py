@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import InvalidOptions
+from .errors import InvalidOptions, require
 from .events import Event
 from .rng import Rng
 
@@ -30,8 +30,17 @@ Action = dict[str, Any]
 TIMEOUT: Action = {"type": "timeout"}
 
 
+OVER = "over"
+
+
 class State:
-    """Base class for game states: plain data, copied whole by ``clone``."""
+    """Base class for game states: plain data, copied whole by ``clone``.
+
+    Every state holds ``players`` (their names, in seat order) and ``phase`` (a name; ``OVER``
+    once the game has ended)."""
+
+    players: list[str]
+    phase: str
 
     def clone(self: "S") -> "S":
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
@@ -157,6 +166,23 @@ class Game(ABC, Generic[S, O]):
     @abstractmethod
     def apply(self, state: S, seat: int | None, action: Action, now_ms: int) -> tuple[S, list[Event]]:
         """The state after ``seat`` plays ``action`` at ``now_ms``, and the events it caused."""
+
+    def screen(self, state: S, seat: int | None, action: Action, now_ms: int) -> bool:
+        """The rules every game shares, checked before its own (``apply`` calls it first):
+        an action is a JSON object with a type; nothing is played once the game is over;
+        only time acts without a seat, with ``timeout``, and only once the deadline has come;
+        anyone else plays from a seat of the table. True: it is time's due ``timeout``."""
+        require(isinstance(action, dict) and isinstance(action.get("type"), str),
+                "An action is a JSON object with a 'type'.")
+        require(state.phase != OVER, "The game is over.")
+        if seat is None:
+            require(action["type"] == "timeout", "Only time itself may act without a seat.")
+            due = self.deadline(state)
+            require(due is not None and now_ms >= due, "Nothing is due yet.")
+            return True
+        require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players),
+                "There is no such seat.")
+        return False
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:

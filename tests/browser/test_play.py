@@ -109,6 +109,6 @@ def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pa
     bea.wait_for_selector("#conn[data-state=online]")
     other.click("button.roll")
     for page in (ann, bea):
-        page.wait_for_selector(f".nn[data-throws='2'] .nn-dice.live")
+        page.wait_for_selector(".nn[data-throws='2'] .nn-dice.live")
     faces = [p.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)") for p in (ann, bea)]
     assert faces[0] == faces[1]

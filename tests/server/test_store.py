@@ -17,7 +17,7 @@ from sqlalchemy.engine import Connection
 from server.store import ChatRecord, Database, MatchFull, MatchNotFinished, MatchNotOpen, SeqTaken, Store
 from server.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
-from .conftest import ADMIN_URL, _admin
+from .conftest import _admin
 
 
 @pytest.fixture

@@ -239,14 +239,10 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def apply(self, state: NuttyNoodlesState, seat: int | None, action: Action,
               now_ms: int) -> tuple[NuttyNoodlesState, list[Event]]:
-        kind = action.get("type") if isinstance(action, dict) else None
-        require(state.phase != "over", "The game is over.")
-        if seat is None:
-            require(kind == "timeout", "Only time itself may act without a seat.")
-            due = self.deadline(state)
-            require(due is not None and now_ms >= due, "Nothing is due yet.")
+        if self.screen(state, seat, action, now_ms):
             return self._timeout(state.clone(), now_ms)
-        require(0 <= seat < len(state.players), "There is no such seat.")
+        assert seat is not None
+        kind = action["type"]
         if kind == "roll":
             require(state.phase == "roll", "The dice are already on the table.")
             require(seat == state.thrower,

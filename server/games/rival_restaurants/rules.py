@@ -143,17 +143,13 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
 
     def apply(self, state: RivalState, seat: int | None, action: Action,
               now_ms: int) -> tuple[RivalState, list[Event]]:
-        require(state.phase != OVER, "The game is over.")
-        kind = action.get("type") if isinstance(action, dict) else None
-        due = self.deadline(state)
-        if seat is None:
-            require(kind == "timeout", "Only time itself may act without a seat.")
-            require(due is not None and now_ms >= due, "Nothing is due yet.")
+        if self.screen(state, seat, action, now_ms):
             s = state.clone()
             events = self._phase(s).timeout(s, now_ms)
             return s, events + self._advance(s, now_ms)
-        require(isinstance(seat, int) and 0 <= seat < len(state.players), "There is no such seat.")
-        require(isinstance(kind, str), "An action needs a type.")
+        assert seat is not None
+        kind = action["type"]
+        due = self.deadline(state)
         require(due is None or now_ms <= due, "Time is up — the clock moves the game on.")
         handler = PLAY_HANDLERS.get(kind) or self._phase(state).handlers.get(kind)
         if handler is None:

@@ -149,21 +149,16 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
     def apply(self, state: SneakySupperState, seat: int | None, action: Action,
               now_ms: int) -> tuple[SneakySupperState, list[Event]]:
         """Validate on a fresh copy, then change it: the given state is never touched."""
-        kind = action.get("type") if isinstance(action, dict) else None
-        require(state.phase != "over", "The game is over.")
-        if seat is None:
-            require(kind == "timeout", "Only time itself may act without a seat.")
-            due = self.deadline(state)
-            require(due is not None and now_ms >= due, "Nothing is due yet.")
+        if self.screen(state, seat, action, now_ms):
             s = state.clone()
             s.since = now_ms
             return s, self._timeout(s, now_ms)
-        require(isinstance(seat, int) and 0 <= seat < state.n, "There is no such seat.")
-        handler = self._handlers().get(kind) if isinstance(kind, str) else None
+        assert seat is not None
+        kind = action["type"]
+        handler = self._handlers().get(kind)
         if handler is None:
             raise IllegalAction(f"Unknown action {kind!r}: Sneaky Supper knows "
                                 f"{', '.join(sorted(self._handlers()))}.")
-        assert isinstance(action, dict)
         s = state.clone()
         events = handler(s, seat, action, now_ms)
         if kind != "craving":

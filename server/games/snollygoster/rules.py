@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, public, require
+from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, public
 
 from . import actions, flow, hidden, scoring, view, windows
 from .cards import (ACTION_CARDS, AGENDAS, CHARACTERS, EVENT_CARDS, HAND_SIZE, ROGUE,
@@ -75,16 +75,10 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
         return actions.legal(state, seat)
 
     def apply(self, state: S, seat: int | None, action: Action, now_ms: int) -> tuple[S, list[Event]]:
-        require(isinstance(action, dict), "An action is a JSON object with a 'type'.")
-        require(state.phase != "over", "The game is over.")
-        if seat is None:
-            require(action.get("type") == "timeout", "Only time itself may act without a seat.")
-            due = self.deadline(state)
-            require(due is not None and now_ms >= due, "Nothing is due yet.")
+        if self.screen(state, seat, action, now_ms):
             s = state.clone()
             return s, timeout(s, now_ms)
-        require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n,
-                "There is no such seat.")
+        assert seat is not None
         s = state.clone()  # the handlers check as they go; a refusal drops this copy
         return s, actions.perform(s, seat, action, now_ms)
 
