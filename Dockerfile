@@ -16,6 +16,7 @@ COPY pyproject.toml README.md ./
 COPY server ./server
 COPY web ./web
 COPY docs ./docs
+COPY migrations ./migrations
 RUN pip install .
 
 USER potluck

@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import markdown
@@ -24,18 +23,12 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from server.engine import registry
+from server.folders import shipped
 
 
-def _find(folder: str) -> Path:
-    for base in (Path(__file__).resolve().parents[2], Path.cwd()):
-        if (base / folder).is_dir():
-            return base / folder
-    raise RuntimeError(f"cannot find the {folder}/ folder beside the server package or in {Path.cwd()}")
-
-
-WEB = _find("web")
+WEB = shipped("web")
 STATIC = WEB / "static"
-RULES = _find("docs") / "rules"
+RULES = shipped("docs") / "rules"
 MATCH_ID = r"[A-Za-z0-9_-]{1,64}"
 
 templates = Jinja2Templates(directory=str(WEB / "templates"))

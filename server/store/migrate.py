@@ -7,7 +7,6 @@ in a ``BEGIN IMMEDIATE`` transaction.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
@@ -16,14 +15,16 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
+from server.folders import shipped
+
 from .database import Database
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS = shipped("migrations")
 _LOCK_KEY = 0x706F746C75636B  # "potluck"
 
 
 def alembic_config(url: str | None = None) -> Config:
-    """An Alembic configuration for the packaged scripts (no ``alembic.ini`` needed)."""
+    """An Alembic configuration for the scripts in ``migrations/`` (no ``alembic.ini`` needed)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if url:

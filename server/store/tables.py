@@ -1,5 +1,5 @@
 """The tables, as SQLAlchemy 2 declarative models. The schema itself is created and changed
-only by the Alembic migrations in ``server/store/migrations``; keep the two in step.
+only by the Alembic migrations in ``migrations/``; keep the two in step.
 
 Times are integers in milliseconds (the game clock the runtime hands to the rules).
 """

@@ -1,1 +1,0 @@
-"""Alembic revisions, oldest first by ``down_revision``."""
