@@ -411,14 +411,19 @@ class LiveMatch:
         old = self._bot_timers.pop(seat, None)
         if old:
             old.cancel()
-        self._bot_timers[seat] = self._later(decision.at_ms, partial(self._bot_plays, seat, bot, decision.action),
+        self._bot_timers[seat] = self._later(decision.at_ms, partial(self._bot_plays, seat, bot, decision.action, seq),
                                              f"bot {seat} of {self.id}")
 
-    async def _bot_plays(self, seat: int, bot: Bot, action: Action) -> None:
+    async def _bot_plays(self, seat: int, bot: Bot, action: Action, seq: int) -> None:
+        """Play a bot's decision on the state it was made for (``seq``) and no other: when
+        another process has moved the match meanwhile (or played this very bot's move),
+        the decision is stale and the bot is asked again."""
         if self.players.controllers(self.now()).get(seat) is not bot:
             return
         try:
-            await self.act(seat, action, source="bot")
+            await self.act(seat, action, expect_seq=seq, source="bot")
+        except StaleSeq:
+            self._ask_bot(seat, bot)
         except (Illegal, Invalid):  # the match moved under the bot: drop it and ask again
             dropped_seq, dropped = self._dropped.get(seat, (None, []))
             self._dropped[seat] = (self.seq, (dropped if dropped_seq == self.seq else []) + [action])

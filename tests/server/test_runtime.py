@@ -5,7 +5,8 @@ when the test says time has passed):
 - a stale ``expect_seq`` is refused;
 - two runtimes on one database never fork a match: the loser of a race catches up from
   the log and re-validates;
-- a bot whose action became illegal is dropped and asked again;
+- a bot whose action became illegal is dropped and asked again, and one decided before
+  another process moved the match is not played at all;
 - a match is restored from a snapshot plus the tail, or from its seed when a snapshot is
   unusable.
 """
@@ -122,6 +123,25 @@ async def test_two_runtimes_on_one_database_never_fork_a_match(database_url: str
         log = await a.store.actions(live_a.id)
         assert [(e.seq, e.seat) for e in log] == [(1, thrower), (2, 0), (3, live_b.state.thrower)]
         assert b.metrics.conflicts._value.get() == 2
+
+
+async def test_a_bots_decision_is_played_only_on_the_state_it_was_made_for(database_url: str) -> None:
+    """Every process that holds a match runs its bots. A decision made at one seq and due
+    after another process moved the match is stale: it is not played, the bot thinks again
+    (else the bot could move twice, or on a state it never saw)."""
+    async with runtime(database_url) as a, runtime(database_url) as b:
+        record = await a.create("nutty-noodles", 2, {"tie_window_ms": 0}, 1)  # seat 1: a bot
+        *_, live_a = await a.join(record.id, "Ann")
+        await live_a.act(live_a.state.thrower, {"type": "roll"})
+        live_b = await b.get(record.id)
+        assert live_b.seq == 1
+        bot = live_b.players.controllers(b.services.clock.now_ms())[1]
+        right = answer(rt_view(live_b))
+        wrong = next(bowl for bowl in live_a.state.bowls if bowl != right["bowl"])
+        assert await live_a.act(0, {"type": "place", "bowl": wrong, "table": right["table"]}) == 2
+        await live_b._bot_plays(1, bot, right, 1)  # decided at seq 1, due after a's seq 2
+        assert [e.seq for e in await b.store.actions(record.id)] == [1, 2]
+        assert live_b.seq == 2 and live_b.state == live_a.state
 
 
 class StubbornBot:
