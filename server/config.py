@@ -50,6 +50,7 @@ class Settings:
     chat_max_chars: int = 500
     chat_per_minute: int = 30
     standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
+    presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
     clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos

@@ -2,9 +2,9 @@
 
 A human seat is *present* while one of its sockets is open, and for ``standin_after_ms``
 after its last socket closed or its last REST request; past that, a stand-in bot from
-``game.bot`` plays it until the human comes back (connects or acts). Presence is what
-this process sees: with several processes, a human connected elsewhere counts as absent
-here, so keep the grace period generous there.
+``game.bot`` plays it until the human comes back (connects or acts). With several
+processes, a human connected to another one is *seen* each time that process repeats its
+presence (``LiveMatch.heard_presence``), so they never count as absent here.
 """
 
 from __future__ import annotations

@@ -68,6 +68,7 @@ class Runtime:
                                  fanout=make_fanout(settings.redis_url), metrics=self.metrics,
                                  settings=settings)
         self._sweeper: asyncio.Task[None] | None = None
+        self._heart: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -76,10 +77,12 @@ class Runtime:
     async def start(self) -> None:
         await self.services.fanout.start(self._on_fanout)
         self._sweeper = asyncio.create_task(self._sweep_forever())
+        self._heart = asyncio.create_task(self._presence_forever())
 
     async def stop(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._heart):
+            if task:
+                task.cancel()
         for live in self.live.values():
             live.close()
         self.live.clear()
@@ -189,6 +192,16 @@ class Runtime:
             live.rematched(message["rematch"])
         elif kind == "moved" and isinstance(message.get("seq"), int):
             live.follow(message["seq"])
+        elif kind == "presence" and isinstance(message.get("seats"), list):
+            seats = frozenset(s for s in message["seats"] if isinstance(s, int) and not isinstance(s, bool))
+            live.heard_presence(str(message.get("origin")), seats)
+
+    async def _presence_forever(self) -> None:
+        """Every ``presence_every_s``: each held match repeats its presence to the others."""
+        while True:
+            await asyncio.sleep(self.settings.presence_every_s)
+            for live in list(self.live.values()):
+                live.presence_heartbeat()
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -9,10 +9,14 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 5. update memory, push each socket its own view and the events it may see, re-arm the
    deadline timer and re-ask every bot.
 
-Presence — which seats have a socket open here, which a stand-in bot plays — is pushed
-to every socket as a ``match`` message (the public summary) whenever it changes, before
-the start, during play and after the end; changes within ``PRESENCE_COALESCE_S`` go out
-as one message.
+Presence — which seats have a socket open, which a stand-in bot plays — is pushed to
+every socket as a ``match`` message (the public summary) whenever it changes, before the
+start, during play and after the end; changes within ``PRESENCE_COALESCE_S`` go out as
+one message. With several processes, each tells the others (through the fan-out) which
+seats have a socket open on it, when that changes and every ``presence_every_s``; a seat
+connected elsewhere counts as present here, so no stand-in takes over a player who is
+at the table through another process. What a process said and has not repeated for
+``PRESENCE_EXPIRES`` heartbeats is forgotten (the process may have died).
 
 If another process committed that ``seq`` first, the tail of the log is replayed into
 memory and the action is tried again on the new state (or refused as stale when the
@@ -48,6 +52,7 @@ RECENT_EVENTS = 50
 MAX_ATTEMPTS = 8
 MAX_TIMEOUTS_IN_A_ROW = 20
 PRESENCE_COALESCE_S = 0.2  # presence changes this close together make one push
+PRESENCE_EXPIRES = 3  # heartbeats missed before another process's presence is forgotten
 
 
 class LiveMatch:
@@ -70,7 +75,9 @@ class LiveMatch:
         self._bot_timers: dict[int, asyncio.TimerHandle] = {}
         self._absence_timer: asyncio.TimerHandle | None = None
         self._presence_timer: asyncio.TimerHandle | None = None
+        self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process → (seats, heard)
         self._presence_sent = self._presence()  # what the sockets were last told
+        self._told_elsewhere: frozenset[int] = frozenset()
         self._thinking: set[int] = set()
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._chat_limits: dict[int, TokenBucket] = {}
@@ -463,14 +470,48 @@ class LiveMatch:
         if self.players.seen(seat, self.now()):
             self._schedule_bots()
 
+    def _connected_here(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.subscribers if s.seat is not None)
+
     def _presence(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The seats with a socket open here, and the human seats stand-ins play now."""
-        connected = frozenset(s.seat for s in self.subscribers if s.seat is not None)
+        """The seats with a socket open here or on another process, and the human seats
+        stand-ins play now."""
+        connected = self._connected_here().union(*(seats for seats, _ in self.elsewhere.values()))
         return connected, frozenset(self.players.standins)
 
+    def heard_presence(self, origin: str, seats: frozenset[int]) -> None:
+        """Another process says which seats have a socket open on it: they are present."""
+        now = self.now()
+        dismissed = [self.players.seen(seat, now) for seat in seats if 0 <= seat < len(self.record.seats)]
+        if seats:
+            self.elsewhere[origin] = (seats, time.monotonic())
+        else:
+            self.elsewhere.pop(origin, None)
+        if any(dismissed):
+            self._schedule_bots()
+        self._note_presence()
+
+    def presence_heartbeat(self) -> None:
+        """Tell other processes again which seats have a socket here (they forget what is
+        not repeated), and forget what other processes stopped repeating."""
+        every = self.services.settings.presence_every_s
+        old = time.monotonic() - PRESENCE_EXPIRES * every
+        for origin in [o for o, (_, heard) in self.elsewhere.items() if heard < old]:
+            del self.elsewhere[origin]
+        self._tell_elsewhere(again=True)
+        self._note_presence()
+
+    def _tell_elsewhere(self, again: bool = False) -> None:
+        here = self._connected_here()
+        if here != self._told_elsewhere or (again and here):
+            self._told_elsewhere = here
+            self.services.fanout.publish({"match": self.id, "kind": "presence", "seats": sorted(here)})
+
     def _note_presence(self) -> None:
-        """Presence may have changed: push the summary soon if it did (one push for every
-        change made meanwhile)."""
+        """Presence may have changed: tell other processes, and push the summary soon if it
+        did (one push for every change made meanwhile)."""
+        if not self.closed:
+            self._tell_elsewhere()
         if self.closed or self._presence_timer is not None or self._presence() == self._presence_sent:
             return
         self._presence_timer = asyncio.get_running_loop().call_later(PRESENCE_COALESCE_S, self._push_presence)

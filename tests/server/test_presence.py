@@ -2,24 +2,34 @@
 public summary (a ``match`` message) when a seat's first socket opens or its last one
 closes, and when a stand-in bot takes an absent player's seat over or hands it back.
 Changes made together go out as one message; a spectator coming and going changes
-nothing anyone is told."""
+nothing anyone is told. With several processes (and Redis), a player connected to another
+process is present too: shown connected, and never stood in for."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 import httpx
+import pytest
 
 from server.runtime import Subscriber
 
 from .clients import Api, WsPlayer
 from .conftest import serve
 from .test_runtime import _started, _until, runtime
+from .test_two_processes import REDIS_URL, _redis_reason
 
 
 def _seat(summary: dict[str, Any], seat: int) -> dict[str, Any]:
     return next((s for s in summary.get("seats", []) if s["seat"] == seat), {})
+
+
+def shows(p: WsPlayer, seat: int, connected: bool, standin: bool) -> Any:
+    """The last summary ``p`` was sent shows ``seat`` so."""
+    s = _seat(p.summary, seat)
+    return s.get("connected") == connected and s.get("standin") == standin
 
 
 async def test_a_socket_hears_when_another_seat_leaves_comes_back_or_is_stood_in_for(database_url: str) -> None:
@@ -31,10 +41,6 @@ async def test_a_socket_hears_when_another_seat_leaves_comes_back_or_is_stood_in
         ann_ws = await WsPlayer.connect(served.ws_url, match_id, ann)
         bob_ws = await WsPlayer.connect(served.ws_url, match_id, bob)
         watcher = await WsPlayer.connect(served.ws_url, match_id)
-
-        def shows(p: WsPlayer, seat: int, connected: bool, standin: bool) -> Any:
-            s = _seat(p.summary, seat)
-            return s.get("connected") == connected and s.get("standin") == standin
 
         for p in (bob_ws, watcher):
             await p.wait(lambda: shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False))
@@ -90,3 +96,29 @@ async def test_presence_changes_made_together_are_one_message_and_spectators_cha
         live.subscribe(spectator, [])
         live.unsubscribe(spectator)
         assert live._presence_timer is None, "no change of presence, nothing to push"
+
+
+async def test_a_player_connected_to_another_process_is_present_there_too(database_url: str) -> None:
+    reason = _redis_reason()
+    if reason:
+        pytest.skip(reason)
+    settings = {"redis_url": REDIS_URL, "standin_after_s": 1.0, "presence_every_s": 0.2}
+    async with serve(database_url, **settings) as a, serve(database_url, **settings) as b, \
+            httpx.AsyncClient(base_url=a.url, timeout=20) as client:
+        api = Api(client)
+        match_id = await api.create(players=2)
+        (ann_seat, ann), (bob_seat, bob) = [await api.join(match_id, name) for name in ("Ann", "Bob")]
+        ann_ws = await WsPlayer.connect(a.ws_url, match_id, ann)
+        bob_ws = await WsPlayer.connect(b.ws_url, match_id, bob)
+        for p in (ann_ws, bob_ws):  # each process shows the other's player connected…
+            await p.wait(lambda: shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False))
+        await asyncio.sleep(3.0)  # …and, for three grace periods with nobody acting, no stand-in comes
+        for p in (ann_ws, bob_ws):
+            summaries = [m["match"] for m in p.other if m["type"] == "match"]
+            assert not any(s["standin"] for m in summaries for s in m["seats"]), "a present player was stood in for"
+            assert shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False)
+
+        await bob_ws.close()  # Bob leaves process b: process a hears it, and a stand-in plays for him in time
+        await ann_ws.wait(lambda: shows(ann_ws, bob_seat, False, False))
+        await ann_ws.wait(lambda: _seat(ann_ws.summary, bob_seat).get("standin"), timeout=30)
+        await ann_ws.close()
