@@ -56,8 +56,7 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
         return
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
                      queue_size=settings.send_queue, send_timeout=settings.send_timeout_s)
-    chat = await live.services.store.chat(live.id)
-    live.subscribe(sub, chat)
+    await live.join(sub)
     limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
         while not sub.closed:

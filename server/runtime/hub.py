@@ -185,7 +185,7 @@ class Runtime:
             return
         kind = message.get("kind")
         if kind == "chat" and isinstance(message.get("line"), dict):
-            live.deliver_chat(message["line"])
+            await live.hear_chat(message["line"])
         elif kind == "joined":
             live.follow(None)
         elif kind == "rematch" and isinstance(message.get("rematch"), str):

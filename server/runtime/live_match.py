@@ -81,6 +81,7 @@ class LiveMatch:
         self._thinking: set[int] = set()
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._chat_limits: dict[int, TokenBucket] = {}
+        self._chat_lock = asyncio.Lock()  # a line is stored and delivered, or read as history, never lost between
         self._following = self._follow_again = False
         self._timeout_refused_at: int | None = None
 
@@ -439,6 +440,12 @@ class LiveMatch:
             pass
 
     # ---- sockets and presence -------------------------------------------------------
+    async def join(self, sub: Subscriber) -> None:
+        """Add a socket with the table talk so far: every chat line reaches it once, read
+        as history or delivered live, even one said while it connects."""
+        async with self._chat_lock:
+            self.subscribe(sub, await self.services.store.chat(self.id))
+
     def subscribe(self, sub: Subscriber, chat: list[ChatRecord]) -> None:
         """Add a socket and send it the present at once: the state (or, while the match
         waits for players, its summary) and the recent chat."""
@@ -537,10 +544,16 @@ class LiveMatch:
         if not limit.allow():
             raise RateLimited("Slow down: too many chat messages.")
         line = ChatRecord(seat, self.seat_name(seat), text, self.services.clock.now_ms())
-        await self.services.store.add_chat(self.id, line)
-        self.deliver_chat(line.to_json())
+        async with self._chat_lock:
+            await self.services.store.add_chat(self.id, line)
+            self.deliver_chat(line.to_json())
         self.services.fanout.publish({"match": self.id, "kind": "chat", "line": line.to_json()})
         return line
+
+    async def hear_chat(self, line: dict[str, Any]) -> None:
+        """A line said through another process (already stored there)."""
+        async with self._chat_lock:
+            self.deliver_chat(line)
 
     def deliver_chat(self, line: dict[str, Any]) -> None:
         text = messages.chat_message(line)

@@ -13,6 +13,9 @@ when the test says time has passed):
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
@@ -21,7 +24,7 @@ import pytest
 from server.config import Settings
 from server.engine import Decision, IllegalAction, private
 from server.games.nutty_noodles.rules import NuttyNoodles
-from server.runtime import Illegal, LiveMatch, Runtime, StaleSeq
+from server.runtime import Illegal, LiveMatch, Runtime, StaleSeq, Subscriber
 from server.runtime.clock import Clock
 from server.store import Database, Store
 from server.store.migrate import upgrade
@@ -181,8 +184,6 @@ async def test_a_bot_action_that_is_refused_is_dropped_and_the_bot_asked_again(d
 
 
 async def _until(condition: Any, timeout: float = 10) -> None:
-    import asyncio
-
     async def wait() -> None:
         while not condition():
             await asyncio.sleep(0.01)
@@ -237,8 +238,6 @@ class NoTimeNoodles(NuttyNoodles):
 
 
 async def test_a_game_refusing_its_own_timeout_does_not_make_the_runtime_spin(database_url: str) -> None:
-    import asyncio
-
     clock = HandClock()
     async with runtime(database_url, clock) as rt:
         record = await rt.create("nutty-noodles", 2, {}, 2)
@@ -254,8 +253,6 @@ async def test_a_game_refusing_its_own_timeout_does_not_make_the_runtime_spin(da
 
 
 async def test_matches_nobody_watches_leave_memory_and_come_back_by_replay(database_url: str) -> None:
-    import time
-
     async with runtime(database_url, evict_after_s=300) as rt:
         live, thrower = await _started(rt)
         await live.act(thrower, {"type": "roll"})
@@ -280,11 +277,6 @@ class WhisperingNoodles(NuttyNoodles):
 
 
 async def test_each_socket_gets_only_the_events_its_seat_may_see(database_url: str) -> None:
-    import asyncio
-    import json
-
-    from server.runtime import Subscriber
-
     async with runtime(database_url) as rt:
         record = await rt.create("nutty-noodles", 2, {}, 0)
         for i in range(2):
@@ -316,3 +308,31 @@ async def test_each_socket_gets_only_the_events_its_seat_may_see(database_url: s
         secret = got[thrower][-1]["events"][1]
         assert secret["private"] is True and secret["seq"] == 1 and secret["data"] == {"hint": 42}
         assert [e["type"] for e in live.payload(1 - thrower)["events"]] == ["roll"]
+
+
+async def test_a_chat_line_said_while_a_socket_connects_reaches_it_once(database_url: str) -> None:
+    async with runtime(database_url) as rt:
+        live, _ = await _started(rt)
+        history = rt.store.chat
+
+        async def slow_history(match_id: str, **kw: Any) -> Any:
+            lines = await history(match_id, **kw)
+            said = asyncio.create_task(live.chat(0, "said while you connect"))
+            await asyncio.sleep(0.05)  # the line is said between reading history and subscribing
+            live._said = said  # type: ignore[attr-defined]
+            return lines
+
+        rt.store.chat = slow_history  # type: ignore[method-assign]
+        got: list[dict] = []
+
+        async def send(text: str) -> None:
+            got.append(json.loads(text))
+
+        async def close(code: int, reason: str) -> None:
+            pass
+
+        await live.join(Subscriber(1, send, close))
+        await live._said  # type: ignore[attr-defined]
+        await _until(lambda: any(m["type"] == "chat" for m in got))
+        await asyncio.sleep(0.05)
+        assert [m["text"] for m in got if m["type"] == "chat"] == ["said while you connect"]
