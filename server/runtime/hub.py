@@ -168,6 +168,8 @@ class Runtime:
                 if live is None:
                     live = await load_match(self.services, match_id)
                     self.live[match_id] = live
+                    # who is connected to the processes that already hold it?
+                    self.services.fanout.publish({"match": match_id, "kind": "presence?"})
         finally:
             self._loading.pop(match_id, None)
         return live
@@ -192,6 +194,8 @@ class Runtime:
             live.rematched(message["rematch"])
         elif kind == "moved" and isinstance(message.get("seq"), int):
             live.follow(message["seq"])
+        elif kind == "presence?":
+            live.tell_presence()
         elif kind == "presence" and isinstance(message.get("seats"), list):
             seats = frozenset(s for s in message["seats"] if isinstance(s, int) and not isinstance(s, bool))
             live.heard_presence(str(message.get("origin")), seats)

@@ -13,7 +13,8 @@ Presence — which seats have a socket open, which a stand-in bot plays — is p
 every socket as a ``match`` message (the public summary) whenever it changes, before the
 start, during play and after the end; changes within ``PRESENCE_COALESCE_S`` go out as
 one message. With several processes, each tells the others (through the fan-out) which
-seats have a socket open on it, when that changes and every ``presence_every_s``; a seat
+seats have a socket open on it, when that changes, every ``presence_every_s`` and when a
+process that has just loaded the match asks; a seat
 connected elsewhere counts as present here, so no stand-in takes over a player who is
 at the table through another process. What a process said and has not repeated for
 ``PRESENCE_EXPIRES`` heartbeats is forgotten (the process may have died).
@@ -505,8 +506,12 @@ class LiveMatch:
         old = time.monotonic() - PRESENCE_EXPIRES * every
         for origin in [o for o, (_, heard) in self.elsewhere.items() if heard < old]:
             del self.elsewhere[origin]
-        self._tell_elsewhere(again=True)
+        self.tell_presence()
         self._note_presence()
+
+    def tell_presence(self) -> None:
+        """Tell other processes which seats have a socket here (if any has)."""
+        self._tell_elsewhere(again=True)
 
     def _tell_elsewhere(self, again: bool = False) -> None:
         here = self._connected_here()

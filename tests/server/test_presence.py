@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 import httpx
 import pytest
@@ -98,27 +99,51 @@ async def test_presence_changes_made_together_are_one_message_and_spectators_cha
         assert live._presence_timer is None, "no change of presence, nothing to push"
 
 
-async def test_a_player_connected_to_another_process_is_present_there_too(database_url: str) -> None:
+ANN, BOB = 0, 1
+
+
+@asynccontextmanager
+async def ann_and_bob_on_two_servers(database_url: str, **settings: Any) -> AsyncIterator[tuple[Any, ...]]:
+    """Two servers on one database and one Redis; a started match of Ann and Bob (joined
+    through the first). Yields the servers' ws URLs, the match id and both seats' tokens."""
     reason = _redis_reason()
     if reason:
         pytest.skip(reason)
-    settings = {"redis_url": REDIS_URL, "standin_after_s": 1.0, "presence_every_s": 0.2}
-    async with serve(database_url, **settings) as a, serve(database_url, **settings) as b, \
+    async with serve(database_url, redis_url=REDIS_URL, **settings) as a, \
+            serve(database_url, redis_url=REDIS_URL, **settings) as b, \
             httpx.AsyncClient(base_url=a.url, timeout=20) as client:
         api = Api(client)
         match_id = await api.create(players=2)
         (ann_seat, ann), (bob_seat, bob) = [await api.join(match_id, name) for name in ("Ann", "Bob")]
-        ann_ws = await WsPlayer.connect(a.ws_url, match_id, ann)
-        bob_ws = await WsPlayer.connect(b.ws_url, match_id, bob)
+        assert (ann_seat, bob_seat) == (ANN, BOB)  # seats are taken in order
+        yield a.ws_url, b.ws_url, match_id, ann, bob
+
+
+async def test_a_player_connected_to_another_process_is_present_there_too(database_url: str) -> None:
+    async with ann_and_bob_on_two_servers(database_url, standin_after_s=1.0, presence_every_s=0.2) as (
+            a, b, match_id, ann, bob):
+        ann_ws = await WsPlayer.connect(a, match_id, ann)
+        bob_ws = await WsPlayer.connect(b, match_id, bob)
         for p in (ann_ws, bob_ws):  # each process shows the other's player connected…
-            await p.wait(lambda: shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False))
+            await p.wait(lambda: shows(p, ANN, True, False) and shows(p, BOB, True, False))
         await asyncio.sleep(3.0)  # …and, for three grace periods with nobody acting, no stand-in comes
         for p in (ann_ws, bob_ws):
             summaries = [m["match"] for m in p.other if m["type"] == "match"]
             assert not any(s["standin"] for m in summaries for s in m["seats"]), "a present player was stood in for"
-            assert shows(p, ann_seat, True, False) and shows(p, bob_seat, True, False)
+            assert shows(p, ANN, True, False) and shows(p, BOB, True, False)
 
         await bob_ws.close()  # Bob leaves process b: process a hears it, and a stand-in plays for him in time
-        await ann_ws.wait(lambda: shows(ann_ws, bob_seat, False, False))
-        await ann_ws.wait(lambda: _seat(ann_ws.summary, bob_seat).get("standin"), timeout=30)
+        await ann_ws.wait(lambda: shows(ann_ws, BOB, False, False))
+        await ann_ws.wait(lambda: _seat(ann_ws.summary, BOB).get("standin"), timeout=30)
         await ann_ws.close()
+
+
+async def test_a_process_that_loads_a_match_asks_the_others_who_is_connected(database_url: str) -> None:
+    async with ann_and_bob_on_two_servers(database_url, standin_after_s=0.0, presence_every_s=600.0) as (
+            a, b, match_id, ann, bob):  # no heartbeat comes in time: only the question can tell b
+        ann_ws = await WsPlayer.connect(a, match_id, ann)
+        await ann_ws.wait(lambda: shows(ann_ws, ANN, True, False))
+        bob_ws = await WsPlayer.connect(b, match_id, bob)  # b loads the match now, after Ann said hello
+        await bob_ws.wait(lambda: shows(bob_ws, ANN, True, False) and shows(bob_ws, BOB, True, False))
+        for p in (ann_ws, bob_ws):
+            await p.close()
