@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench simulate clean
+.PHONY: run test bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) data .pytest_cache
