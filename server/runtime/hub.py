@@ -194,6 +194,8 @@ class Runtime:
             live.rematched(message["rematch"])
         elif kind == "moved" and isinstance(message.get("seq"), int):
             live.follow(message["seq"])
+        elif kind == "seen" and isinstance(message.get("seat"), int):
+            live.heard_seen(message["seat"])
         elif kind == "presence?":
             live.tell_presence()
         elif kind == "presence" and isinstance(message.get("seats"), list):

@@ -14,7 +14,7 @@ every socket as a ``match`` message (the public summary) whenever it changes, be
 start, during play and after the end; changes within ``PRESENCE_COALESCE_S`` go out as
 one message. With several processes, each tells the others (through the fan-out) which
 seats have a socket open on it, when that changes, every ``presence_every_s`` and when a
-process that has just loaded the match asks; a seat
+process that has just loaded the match asks, and that a seat made a REST request; a seat
 connected elsewhere counts as present here, so no stand-in takes over a player who is
 at the table through another process. What a process said and has not repeated for
 ``PRESENCE_EXPIRES`` heartbeats is forgotten (the process may have died).
@@ -79,6 +79,7 @@ class LiveMatch:
         self.elsewhere: dict[str, tuple[frozenset[int], float]] = {}  # process → (seats, heard)
         self._presence_sent = self._presence()  # what the sockets were last told
         self._told_elsewhere: frozenset[int] = frozenset()
+        self._seen_told: dict[int, float] = {}  # seat → when other processes were told of a REST request
         self._thinking: set[int] = set()
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._chat_limits: dict[int, TokenBucket] = {}
@@ -474,8 +475,17 @@ class LiveMatch:
         self._note_presence()
 
     def touch(self, seat: int) -> None:
-        """A human's REST request: they are here."""
-        if self.players.seen(seat, self.now()):
+        """A human's REST request: they are here (and other processes hear so, at most
+        twice a heartbeat)."""
+        self.heard_seen(seat)
+        every = self.services.settings.presence_every_s
+        if time.monotonic() - self._seen_told.get(seat, -every) >= every / 2:
+            self._seen_told[seat] = time.monotonic()
+            self.services.fanout.publish({"match": self.id, "kind": "seen", "seat": seat})
+
+    def heard_seen(self, seat: int) -> None:
+        """A human is here: through a REST request to this process or another."""
+        if 0 <= seat < len(self.record.seats) and self.players.seen(seat, self.now()):
             self._schedule_bots()
 
     def _connected_here(self) -> frozenset[int]:

@@ -147,3 +147,17 @@ async def test_a_process_that_loads_a_match_asks_the_others_who_is_connected(dat
         await bob_ws.wait(lambda: shows(bob_ws, ANN, True, False) and shows(bob_ws, BOB, True, False))
         for p in (ann_ws, bob_ws):
             await p.close()
+
+
+async def test_a_player_playing_over_rest_through_another_process_is_never_stood_in_for(database_url: str) -> None:
+    async with ann_and_bob_on_two_servers(database_url, standin_after_s=1.0, presence_every_s=0.2) as (
+            a, b, match_id, ann, bob):
+        bob_ws = await WsPlayer.connect(b, match_id, bob)
+        async with httpx.AsyncClient(base_url=a.replace("ws", "http", 1), timeout=20) as client:
+            api = Api(client)
+            for _ in range(12):  # Ann only reads her view over REST, through process a, for three grace periods
+                assert (await api.view(match_id, ann))["view"]["you"] == ANN
+                await asyncio.sleep(0.25)
+        summaries = [m["match"] for m in bob_ws.other if m["type"] == "match"]
+        assert summaries and not any(_seat(m, ANN)["standin"] for m in summaries), "Ann was stood in for"
+        await bob_ws.close()
