@@ -169,16 +169,31 @@ def _garbage_actions(legal: list[dict], rng: Rng) -> list[Any]:
             missing = dict(action)
             del missing[key]
             junk.append(missing)
+            junk.extend(_nested_garbage(action, key, rng.choice(weird_values)))
     return junk
+
+
+def _nested_garbage(action: dict, key: str, weird: Any) -> list[dict]:
+    """One level down: a weird value inside a dict (a barter bundle) or list (cards)."""
+    value, out = action[key], []
+    if isinstance(value, dict):
+        for inner in [*value, "no-such-key"]:
+            out.append({**action, key: {**value, inner: weird}})
+    elif isinstance(value, list) and value:
+        out.append({**action, key: [weird, *value[1:]]})
+        out.append({**action, key: value * 5})
+    return out
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_bad_actions_raise_illegal_action_and_change_nothing(game_id: str) -> None:
     game = _game(game_id)
     rng = Rng(13)
-    for state, now in _sample_states(game, game.max_players, seed=9, limit=15):
+    samples = [(players, state, now) for players in _player_counts(game)
+               for state, now in _sample_states(game, players, seed=9, limit=15)]
+    for players, state, now in samples:
         before = pickle.dumps(state)
-        for seat in range(game.max_players):
+        for seat in range(players):
             for action in _garbage_actions(game.legal(state, seat), rng):
                 try:
                     game.apply(state, seat, action, now)
@@ -187,7 +202,7 @@ def test_bad_actions_raise_illegal_action_and_change_nothing(game_id: str) -> No
         with pytest.raises(IllegalAction):
             game.apply(state, None, {"type": "roll"}, now)
         with pytest.raises(IllegalAction):
-            game.apply(state, game.max_players + 3, {"type": "x"}, now)
+            game.apply(state, players + 3, {"type": "x"}, now)
         deadline = game.deadline(state)
         if deadline is not None and deadline > now:
             with pytest.raises(IllegalAction):
