@@ -82,6 +82,12 @@ def test_rival_restaurants_match_to_the_end_against_bots(pages: Pages, api: http
     assert page.locator(".rr-standee-wrap").count() == 3
     assert page.locator(f".rr-loc[data-location='{went}'] .rr-standee-wrap[data-seat='0']").count() == 1
     assert page.locator(".rr-clock[data-clock=market]").count() == 1
+    # A page opened mid-phase shows the time already gone: the bar runs from the phase's start.
+    watcher.reload()
+    left = watcher.wait_for_function("""() => {
+        const el = document.querySelector('.rr-clock[data-clock=market]');
+        return el && el.style.getPropertyValue('--left') && Number(el.style.getPropertyValue('--left')); }""").json_value()
+    assert 0 < left < 1, left  # a bar measured from the page's first look would be full (1)
     watcher.wait_for_selector(".rr-standee-wrap")
     no_horizontal_scroll(watcher)
 

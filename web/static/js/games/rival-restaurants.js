@@ -243,8 +243,9 @@ function formatClock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function clock(until, label, kind) {
-  return h("div", { class: `rr-clock ${kind}`, dataset: { clock: kind, until } },
+/** A countdown to `until`; its bar runs from `since` (the phase's start), so it is right after a reload too. */
+function clock(until, label, kind, since) {
+  return h("div", { class: `rr-clock ${kind}`, dataset: ds({ clock: kind, until, since }) },
     h("span", { class: "rr-clock-label" }, label), h("b", { class: "rr-clock-time" }, ""), h("span", { class: "rr-clock-bar" }, h("span", {})));
 }
 
@@ -256,7 +257,8 @@ function tickClocks() {
     const until = Number(el.dataset.until);
     const left = Math.max(0, until - now);
     if (!clockTotals.has(until) || clockTotals.get(until) < left) clockTotals.set(until, left);
-    const total = clockTotals.get(until) || 1;
+    const since = el.dataset.since === undefined ? NaN : Number(el.dataset.since);
+    const total = (since < until ? until - since : clockTotals.get(until)) || 1;
     el.querySelector(".rr-clock-time").textContent = formatClock(left);
     el.style.setProperty("--left", String(Math.min(1, left / total)));
     el.classList.toggle("urgent", left < 10000);
@@ -275,10 +277,10 @@ function banner(state, ctx) {
   if (view.phase === "cook_counter") status = `${players.filter((p) => p.ready).length} of ${players.length} chefs served`;
   const clocks = [];
   if (view.phase === "buy_barter" && pv.ends) {
-    clocks.push(clock(pv.ends, "Market closes in", "market"));
-    if (pv.claim_deadline) clocks.push(clock(pv.claim_deadline, "Claims settle in", "claims"));
+    clocks.push(clock(pv.ends, "Market closes in", "market", view.phase_started));
+    if (pv.claim_deadline) clocks.push(clock(pv.claim_deadline, "Claims settle in", "claims", view.phase_started));
   } else if (pv.ends && view.phase !== "over") {
-    clocks.push(clock(pv.ends, view.phase === "money_move" ? "Picks revealed in" : "Kitchen closes in", "phase"));
+    clocks.push(clock(pv.ends, view.phase === "money_move" ? "Picks revealed in" : "Kitchen closes in", "phase", view.phase_started));
   }
   const plan = view.day_plan && view.day_plan.length ? view.day_plan : STEPS.map(([id]) => id);
   const names = { ...Object.fromEntries(STEPS), [view.phase]: view.phase_name || view.phase };
