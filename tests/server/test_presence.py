@@ -120,13 +120,13 @@ async def ann_and_bob_on_two_servers(database_url: str, **settings: Any) -> Asyn
 
 
 async def test_a_player_connected_to_another_process_is_present_there_too(database_url: str) -> None:
-    async with ann_and_bob_on_two_servers(database_url, standin_after_s=1.0, presence_every_s=0.2) as (
+    async with ann_and_bob_on_two_servers(database_url, standin_after_s=2.0, presence_every_s=0.2) as (
             a, b, match_id, ann, bob):
         ann_ws = await WsPlayer.connect(a, match_id, ann)
         bob_ws = await WsPlayer.connect(b, match_id, bob)
         for p in (ann_ws, bob_ws):  # each process shows the other's player connected…
             await p.wait(lambda: shows(p, ANN, True, False) and shows(p, BOB, True, False))
-        await asyncio.sleep(3.0)  # …and, for three grace periods with nobody acting, no stand-in comes
+        await asyncio.sleep(5.0)  # …and, for two and a half grace periods with nobody acting, no stand-in comes
         for p in (ann_ws, bob_ws):
             summaries = [m["match"] for m in p.other if m["type"] == "match"]
             assert not any(s["standin"] for m in summaries for s in m["seats"]), "a present player was stood in for"
@@ -150,12 +150,12 @@ async def test_a_process_that_loads_a_match_asks_the_others_who_is_connected(dat
 
 
 async def test_a_player_playing_over_rest_through_another_process_is_never_stood_in_for(database_url: str) -> None:
-    async with ann_and_bob_on_two_servers(database_url, standin_after_s=1.0, presence_every_s=0.2) as (
+    async with ann_and_bob_on_two_servers(database_url, standin_after_s=2.0, presence_every_s=0.2) as (
             a, b, match_id, ann, bob):
         bob_ws = await WsPlayer.connect(b, match_id, bob)
         async with httpx.AsyncClient(base_url=a.replace("ws", "http", 1), timeout=20) as client:
             api = Api(client)
-            for _ in range(12):  # Ann only reads her view over REST, through process a, for three grace periods
+            for _ in range(20):  # Ann only reads her view over REST, through process a, for two and a half grace periods
                 assert (await api.view(match_id, ann))["view"]["you"] == ANN
                 await asyncio.sleep(0.25)
         summaries = [m["match"] for m in bob_ws.other if m["type"] == "match"]
