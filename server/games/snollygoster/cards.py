@@ -136,6 +136,9 @@ class Agenda:
     text: str
 
 
+SLEUTH_TEXT = ("At the end, reveal this first and guess other players' agendas: +4 for each right guess, "
+               "-2 for each wrong one.")  # one Sleuth on each side
+
 # All designed except the two names the +2 pack makes public (Sleuth, Trojan Horse).
 AGENDAS: dict[str, Agenda] = {a.id: a for a in (
     Agenda("captain", "Captain", COMRADE, "launched", 5,
@@ -150,9 +153,7 @@ AGENDAS: dict[str, Agenda] = {a.id: a for a in (
            "stash at the end."),
     Agenda("survivor", "Survivor", COMRADE, "aboard", 3,
            "+3 if you leave on the escape pod."),
-    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 4,
-           "At the end, reveal this first and guess other players' agendas: +4 for each "
-           "right guess, -2 for each wrong one."),
+    Agenda("sleuth_c", "Sleuth", COMRADE, "sleuth", 4, SLEUTH_TEXT),
     Agenda("snollygoster", "Snollygoster", ROGUE, "lies", 1,
            "+1 for each of your tags that is false (checked at the end, on eaten Food and on "
            "Food still in the stashes)."),
@@ -166,9 +167,7 @@ AGENDAS: dict[str, Agenda] = {a.id: a for a in (
            "+4), or +6 if nobody leaves the planet."),
     Agenda("hoarder", "Hoarder", ROGUE, "fuel_beyond_one", 1,
            "+1 for each Fuel beyond the first in front of you when the game ends."),
-    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 4,
-           "At the end, reveal this first and guess other players' agendas: +4 for each "
-           "right guess, -2 for each wrong one."),
+    Agenda("sleuth_r", "Sleuth", ROGUE, "sleuth", 4, SLEUTH_TEXT),
 )}
 
 AGENDA_NAMES: tuple[str, ...] = tuple(dict.fromkeys(a.name for a in AGENDAS.values()))
