@@ -77,7 +77,8 @@ class Runtime:
     async def start(self) -> None:
         await self.services.fanout.start(self._on_fanout)
         self._sweeper = asyncio.create_task(self._sweep_forever())
-        self._heart = asyncio.create_task(self._presence_forever())
+        if self.settings.redis_url:  # alone, a process has nobody to tell
+            self._heart = asyncio.create_task(self._presence_forever())
 
     async def stop(self) -> None:
         for task in (self._sweeper, self._heart):

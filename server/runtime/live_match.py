@@ -478,9 +478,9 @@ class LiveMatch:
         """A human's REST request: they are here (and other processes hear so, at most
         twice a heartbeat)."""
         self.heard_seen(seat)
-        every = self.services.settings.presence_every_s
-        if time.monotonic() - self._seen_told.get(seat, -every) >= every / 2:
-            self._seen_told[seat] = time.monotonic()
+        every, now = self.services.settings.presence_every_s, time.monotonic()
+        if now - self._seen_told.get(seat, -every) >= every / 2:
+            self._seen_told[seat] = now
             self.services.fanout.publish({"match": self.id, "kind": "seen", "seat": seat})
 
     def heard_seen(self, seat: int) -> None:
@@ -499,14 +499,12 @@ class LiveMatch:
 
     def heard_presence(self, origin: str, seats: frozenset[int]) -> None:
         """Another process says which seats have a socket open on it: they are present."""
-        now = self.now()
-        dismissed = [self.players.seen(seat, now) for seat in seats if 0 <= seat < len(self.record.seats)]
         if seats:
             self.elsewhere[origin] = (seats, time.monotonic())
         else:
             self.elsewhere.pop(origin, None)
-        if any(dismissed):
-            self._schedule_bots()
+        for seat in seats:
+            self.heard_seen(seat)
         self._note_presence()
 
     def presence_heartbeat(self) -> None:
@@ -519,11 +517,9 @@ class LiveMatch:
         self.tell_presence()
         self._note_presence()
 
-    def tell_presence(self) -> None:
-        """Tell other processes which seats have a socket here (if any has)."""
-        self._tell_elsewhere(again=True)
-
-    def _tell_elsewhere(self, again: bool = False) -> None:
+    def tell_presence(self, again: bool = True) -> None:
+        """Tell other processes which seats have a socket here: when that changed, or
+        ``again`` (a heartbeat, an answer to a question) when any has."""
         here = self._connected_here()
         if here != self._told_elsewhere or (again and here):
             self._told_elsewhere = here
@@ -533,7 +529,7 @@ class LiveMatch:
         """Presence may have changed: tell other processes, and push the summary soon if it
         did (one push for every change made meanwhile)."""
         if not self.closed:
-            self._tell_elsewhere()
+            self.tell_presence(again=False)
         if self.closed or self._presence_timer is not None or self._presence() == self._presence_sent:
             return
         self._presence_timer = asyncio.get_running_loop().call_later(PRESENCE_COALESCE_S, self._push_presence)
