@@ -79,12 +79,15 @@ class RedactTokens(logging.Filter):
     PATTERN = re.compile(r"(token=)[^&\s\"']+")
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
-                                for a in (record.args if isinstance(record.args, tuple) else (record.args,)))
-        if isinstance(record.msg, str):
-            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._redact(a) for a in record.args)
+        elif isinstance(record.args, dict):  # "%(name)s" formatting takes one mapping
+            record.args = {k: self._redact(v) for k, v in record.args.items()}
+        record.msg = self._redact(record.msg)
         return True
+
+    def _redact(self, value: object) -> object:
+        return self.PATTERN.sub(r"\1***", value) if isinstance(value, str) else value
 
 
 def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,

@@ -5,6 +5,7 @@ metrics, the OpenAPI document, ``potluck migrate`` and ``potluck serve``."""
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 
@@ -99,3 +100,17 @@ def test_potluck_serve_prints_its_url_and_serves(tmp_path) -> None:
         server.stop()  # SIGTERM: a graceful shutdown (uvicorn then re-raises the signal)
     assert "Application shutdown complete" in server.output()
     assert "token=***" in server.output() and token not in server.output(), "a seat token reached the log"
+
+
+def test_tokens_are_redacted_from_every_form_of_log_record() -> None:
+    from server.app import RedactTokens
+
+    def record(msg: str, args: object) -> logging.LogRecord:
+        return logging.LogRecord("uvicorn.error", logging.INFO, "", 0, msg, args, None)
+
+    records = [record('%s "%s"', ("1.2.3.4", "GET /ws?token=s3cret")),  # uvicorn's access log
+               record("%(path)s", ({"path": "/ws?token=s3cret"},)),
+               record("GET /ws?token=s3cret&x=1", None)]
+    for record in records:
+        assert RedactTokens().filter(record)
+        assert "s3cret" not in record.getMessage() and "token=***" in record.getMessage()
