@@ -8,18 +8,16 @@ process is present too: shown connected, and never stood in for."""
 from __future__ import annotations
 
 import asyncio
-import json
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
 import httpx
 import pytest
 
-from server.runtime import Subscriber
 
 from .clients import Api, WsPlayer
 from .conftest import serve
-from .test_runtime import _started, _until, runtime
+from .test_runtime import _started, _until, runtime, sink
 from .test_two_processes import REDIS_URL, _redis_reason
 
 
@@ -61,39 +59,29 @@ async def test_a_socket_hears_when_another_seat_leaves_comes_back_or_is_stood_in
             await p.close()
 
 
-def _sink(seat: int | None, got: list[dict[str, Any]]) -> Subscriber:
-    async def send(text: str) -> None:
-        got.append(json.loads(text))
-
-    async def close(code: int, reason: str) -> None:
-        pass
-
-    return Subscriber(seat, send, close)
-
-
 async def test_presence_changes_made_together_are_one_message_and_spectators_change_nothing(
         database_url: str) -> None:
     async with runtime(database_url) as rt:
         live, _ = await _started(rt)
         seen: list[dict[str, Any]] = []
-        live.subscribe(_sink(None, seen), [])
+        live.subscribe(sink(None, seen), [])
 
         def summaries() -> list[dict[str, Any]]:
             return [m["match"] for m in seen if m["type"] == "match"]
 
         await _until(lambda: len(summaries()) == 1)  # the summary every socket gets at once
         # Ann's seat connects, Bob's connects and drops, Ann opens a second socket: one push
-        ann, bob = _sink(0, []), _sink(1, [])
+        ann, bob = sink(0, []), sink(1, [])
         live.subscribe(ann, [])
         live.subscribe(bob, [])
         live.unsubscribe(bob)
-        live.subscribe(_sink(0, []), [])
+        live.subscribe(sink(0, []), [])
         await _until(lambda: len(summaries()) == 2)
         assert live._presence_timer is None, "nothing else is due"
         assert [(s["seat"], s["connected"]) for s in summaries()[1]["seats"]] == [(0, True), (1, False)]
         # one of Ann's two sockets closes: she is still here; a spectator comes and goes
         live.unsubscribe(ann)
-        spectator = _sink(None, [])
+        spectator = sink(None, [])
         live.subscribe(spectator, [])
         live.unsubscribe(spectator)
         assert live._presence_timer is None, "no change of presence, nothing to push"

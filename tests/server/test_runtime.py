@@ -183,6 +183,17 @@ async def test_a_bot_action_that_is_refused_is_dropped_and_the_bot_asked_again(d
         assert rt.metrics.rejected.labels("illegal")._value.get() == 1
 
 
+def sink(seat: int | None, got: list[dict[str, Any]]) -> Subscriber:
+    """A socket of ``seat`` that keeps every message it is sent in ``got``."""
+    async def send(text: str) -> None:
+        got.append(json.loads(text))
+
+    async def close(code: int, reason: str) -> None:
+        pass
+
+    return Subscriber(seat, send, close)
+
+
 async def _until(condition: Any, timeout: float = 10) -> None:
     async def wait() -> None:
         while not condition():
@@ -293,18 +304,8 @@ async def test_each_socket_gets_only_the_events_its_seat_may_see(database_url: s
         rt.live[record.id] = live
         live.start(record)
         got: dict[Any, list[dict]] = {0: [], 1: [], None: []}
-
-        def sink(seat: Any) -> Subscriber:
-            async def send(text: str) -> None:
-                got[seat].append(json.loads(text))
-
-            async def close(code: int, reason: str) -> None:
-                pass
-
-            return Subscriber(seat, send, close)
-
-        for seat in got:
-            live.subscribe(sink(seat), [])
+        for seat, messages in got.items():
+            live.subscribe(sink(seat, messages), [])
         thrower = live.state.thrower
         await live.act(thrower, {"type": "roll"})
         await asyncio.sleep(0.05)
@@ -320,25 +321,18 @@ async def test_a_chat_line_said_while_a_socket_connects_reaches_it_once(database
     async with runtime(database_url) as rt:
         live, _ = await _started(rt)
         history = rt.store.chat
+        said: list[asyncio.Task] = []
 
         async def slow_history(match_id: str, **kw: Any) -> Any:
             lines = await history(match_id, **kw)
-            said = asyncio.create_task(live.chat(0, "said while you connect"))
+            said.append(asyncio.create_task(live.chat(0, "said while you connect")))
             await asyncio.sleep(0.05)  # the line is said between reading history and subscribing
-            live._said = said  # type: ignore[attr-defined]
             return lines
 
         rt.store.chat = slow_history  # type: ignore[method-assign]
         got: list[dict] = []
-
-        async def send(text: str) -> None:
-            got.append(json.loads(text))
-
-        async def close(code: int, reason: str) -> None:
-            pass
-
-        await live.join(Subscriber(1, send, close))
-        await live._said  # type: ignore[attr-defined]
+        await live.join(sink(1, got))
+        await said[0]
         await _until(lambda: any(m["type"] == "chat" for m in got))
         await asyncio.sleep(0.05)
         assert [m["text"] for m in got if m["type"] == "chat"] == ["said while you connect"]
