@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 NAME_MAX = 32
 SWEEP_EVERY_S = 10.0
 FINISHED_LINGER_S = 60.0
+NOT_OVER = "The match is not over yet: a rematch is set up once it ends."
 
 
 def clean_name(raw: Any) -> str:
@@ -119,7 +120,7 @@ class Runtime:
         if record.rematch_id is not None:
             return await self.store.get_match(record.rematch_id), False
         if record.status != "finished":
-            raise NotFinished("The match is not over yet: a rematch is set up once it ends.")
+            raise NotFinished(NOT_OVER)
         try:
             new, created = await self.store.create_rematch(
                 record.id, id=new_match_id(), game=record.game,
@@ -127,7 +128,7 @@ class Runtime:
                 bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
                 now=self.services.clock.now_ms())
         except MatchNotFinished:  # not seen: the store finishes a match with its last action
-            raise NotFinished("The match is not over yet: a rematch is set up once it ends.") from None
+            raise NotFinished(NOT_OVER) from None
         live.rematched(new.id)
         if created:
             self.services.fanout.publish({"match": live.id, "kind": "rematch", "rematch": new.id})

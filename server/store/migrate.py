@@ -7,7 +7,6 @@ in a ``BEGIN IMMEDIATE`` transaction.
 
 from __future__ import annotations
 
-
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
