@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from server.engine import Action, Event, Game, IllegalAction, Result, Rng, public, require
+from server.engine import OVER, Action, Event, Game, IllegalAction, Result, Rng, public, require
 
 from . import cooking, market, moving  # noqa: F401 - the phases register themselves
 from .cards import (
@@ -30,8 +30,6 @@ from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
 from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
 from .views import build_view, prompt
-
-OVER = "over"
 
 
 def deal_markets(rng: Rng, chefs: int) -> tuple[dict[str, MarketState], list[dict[str, int]]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from server.engine import OVER
+
 from .cards import (
     ACTION_PRICE,
     BID_STEP,
@@ -29,8 +31,6 @@ from .describe import INGREDIENT_CATALOGUE, action_view, play_view, recipe_ref, 
 from .market import counter_price, island_price
 from .phase import PHASES, VIEW_PARTS
 from .state import RivalState
-
-OVER = "over"
 
 
 def chef_card(chef_id: str) -> dict[str, Any]:
