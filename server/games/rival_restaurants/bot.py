@@ -36,7 +36,7 @@ from .cards import (
     action_kind,
 )
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
-from .market import in_auction, island_price, min_bid, price
+from .market import dumpable, in_auction, island_price, min_bid, price
 from .moving import foresees
 from .state import RivalState
 
@@ -280,9 +280,8 @@ class RivalBot(Bot):
         if s.today[seat].location != ISLAND:
             return None
         pantry, money = s.chefs[seat], s.available(seat)
-        dump = island_price(s, seat, "dump")
-        if pantry.garbage and money >= dump:
-            return {"type": "dump", "count": min(pantry.garbage, money // dump if dump else pantry.garbage)}, False
+        if most := dumpable(s, seat):
+            return {"type": "dump", "count": most}, False
         for u, _ in sorted(UPGRADE_VALUE.items(), key=lambda kv: -kv[1]):
             if u not in pantry.upgrades and island_price(s, seat, "upgrade", u) <= money:
                 return {"type": "buy_upgrade", "upgrade": u}, False

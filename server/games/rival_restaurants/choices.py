@@ -8,7 +8,7 @@ from server.engine import Action, IllegalAction
 
 from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, UPGRADES, Play, action_kind
 from .effects import Source, check_now
-from .market import MAX_OFFERS, in_auction, island_price, min_bid, price
+from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price
 from .plays import _choices, playable_cards
 from .state import RivalState
 
@@ -56,8 +56,7 @@ def island_options(s: RivalState, seat: int) -> list[Action]:
                          if u.id not in s.chefs[seat].upgrades and island_price(s, seat, "upgrade", u.id) <= money]
     if (s.action_deck or s.action_discard) and island_price(s, seat, "action") <= money:
         out.append({"type": "buy_action"})
-    dump = island_price(s, seat, "dump")
-    most = min(s.chefs[seat].garbage, money // dump if dump else s.chefs[seat].garbage)
+    most = dumpable(s, seat)
     if most >= 1:
         out += [{"type": "dump", "count": n} for n in sorted({1, most})]
     return out

@@ -68,6 +68,12 @@ def island_price(s: RivalState, seat: int, item: str, ident: str | None = None) 
     return max(0, values["price"])
 
 
+def dumpable(s: RivalState, seat: int) -> int:
+    """How much of their garbage this chef can pay to dump at the Island now."""
+    garbage, each = s.chefs[seat].garbage, island_price(s, seat, "dump")
+    return min(garbage, s.available(seat) // each) if each else garbage
+
+
 def _slot_index(market: str, slot: Any) -> int:
     require(isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < MARKETS[market].counter_size,
             "There is no such counter slot.")
@@ -585,5 +591,5 @@ def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 
 PHASE = register(BuyAndBarter())
 
-__all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "finish", "holds", "island_price", "parse_bundle",
+__all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "dumpable", "finish", "holds", "island_price", "parse_bundle",
            "price"]
