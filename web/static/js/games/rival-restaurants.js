@@ -167,7 +167,6 @@ function wantedIngredients(player) {
 let current = null; // {root, state, ctx}
 let keysBound = false;
 let clockTimer = null;
-const clockTotals = new Map();
 let ui = freshUi("");
 
 function emptyBundle() {
@@ -245,7 +244,7 @@ function formatClock(ms) {
 
 /** A countdown to `until`; its bar runs from `since` (the phase's start), so it is right after a reload too. */
 function clock(until, label, kind, since) {
-  return h("div", { class: `rr-clock ${kind}`, dataset: ds({ clock: kind, until, since }) },
+  return h("div", { class: `rr-clock ${kind}`, dataset: { clock: kind, until, since } },
     h("span", { class: "rr-clock-label" }, label), h("b", { class: "rr-clock-time" }, ""), h("span", { class: "rr-clock-bar" }, h("span", {})));
 }
 
@@ -256,9 +255,7 @@ function tickClocks() {
   for (const el of root.querySelectorAll("[data-clock]")) {
     const until = Number(el.dataset.until);
     const left = Math.max(0, until - now);
-    if (!clockTotals.has(until) || clockTotals.get(until) < left) clockTotals.set(until, left);
-    const since = el.dataset.since === undefined ? NaN : Number(el.dataset.since);
-    const total = (since < until ? until - since : clockTotals.get(until)) || 1;
+    const total = Math.max(1, until - Number(el.dataset.since));
     el.querySelector(".rr-clock-time").textContent = formatClock(left);
     el.style.setProperty("--left", String(Math.min(1, left / total)));
     el.classList.toggle("urgent", left < 10000);
@@ -577,7 +574,7 @@ function kitchenReport(state, ctx) {
   return h("div", { class: "rr-report" },
     h("h3", {}, icon("pan", 18), view.phase === "over" ? "The last service" : "Yesterday's service"),
     h("ul", {}, view.last_cook.map((r) => h("li", { dataset: { seat: r.seat, recipe: r.recipe } },
-      seatDot(r.seat, ctx), h("b", {}, ctx.playerName(r.seat)), ` cooked ${r.name || recipeName(r.recipe)}: `,
+      seatDot(r.seat, ctx), h("b", {}, ctx.playerName(r.seat)), ` cooked ${r.name}: `,
       h("span", { class: r.score >= 0 ? "rr-plus" : "rr-minus" }, `${r.score >= 0 ? "+" : "−"}${Math.abs(r.score)}`),
       h("span", { class: "small muted" }, ` (${r.points} − ${r.penalty} for garbage; took ${r.garbage} garbage)`)))));
 }
