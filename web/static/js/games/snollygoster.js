@@ -9,8 +9,8 @@
 // D plays Denied, E ends the Action stage, Esc cancels a half-made choice.
 import { h, svg, seatColor } from "../client.js";
 
-let STASH_SIZE = 3; // the rulebook's stash and tank sizes, updated from view.limits
-let FUEL_CAP = 5;
+let STASH_SIZE; // the stash and tank sizes: view.limits, read at every render
+let FUEL_CAP;
 const NEWS_MS = 4500;
 const NEWS_TYPES = new Set(["reveal", "you_lied", "quarantine", "starved", "launched", "antidote_works",
   "cancelled", "stolen", "trade", "ransom", "unquarantined", "round_limit", "locked", "void"]);
@@ -859,7 +859,7 @@ export function render(root, state, ctx) {
     setInterval(tick, 200);
   }
   const view = state.view;
-  if (view.limits) ({ stash: STASH_SIZE, fuel: FUEL_CAP } = view.limits);
+  ({ stash: STASH_SIZE, fuel: FUEL_CAP } = view.limits);
   if (view.turn_no !== ui.turn) ui = { ...ui, mode: null, trade: null, turn: view.turn_no };
   current = { root, state, ctx };
   renders += 1;
