@@ -170,6 +170,31 @@ def choose(rng: random.Random, legal: list[dict], view: dict, sharp: float) -> d
     return rng.choice(legal)
 
 
+async def play_over_rest(apis: Api | list[Api], match_id: str, token: str, rng: random.Random,
+                         sharp: float = 0.6, check: Any = None) -> list[int]:
+    """Read this seat's view over REST until the match ends, playing (see ``choose``) each
+    time there is something to play; every answer must be 200 or a refusal a race explains
+    (409, 422). With several ``apis`` (servers), each request goes to one of them at random.
+    ``check`` is called on every view of the running match. Returns the seqs acknowledged."""
+    apis = apis if isinstance(apis, list) else [apis]
+    pick = (lambda: rng.choice(apis)) if len(apis) > 1 else (lambda: apis[0])
+    acks: list[int] = []
+    while True:
+        v = await pick().view(match_id, token)
+        if v["status"] == "finished":
+            return acks
+        if check:
+            check(v)
+        if not v["legal"]:
+            await asyncio.sleep(0.005)
+            continue
+        action = choose(rng, v["legal"], v["view"], sharp)
+        r = await pick().act(match_id, token, action)
+        assert r.status_code in (200, 409, 422), r.text  # 409, 422: the match moved on meanwhile
+        if r.status_code == 200:
+            acks.append(r.json()["seq"])
+
+
 async def play_over_websocket(p: WsPlayer, rng: random.Random, sharp: float = 0.6,
                               delay: tuple[float, float] = (0.0, 0.02), timeout: float = 20) -> dict[str, Any]:
     """React to every new state until the match ends: after a pause in ``delay`` seconds,

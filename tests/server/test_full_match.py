@@ -6,26 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 
-from .clients import Api, WsPlayer, check_log_replays, choose, play_over_websocket, public_part
+from .clients import Api, WsPlayer, check_log_replays, play_over_rest, play_over_websocket, public_part
 from .conftest import Served
 
 
 async def test_random_rest_clients_finish_a_match(api: Api) -> None:
     match_id, tokens = await api.seated(players=3)
     rng = random.Random(3)
-
-    async def player(token: str) -> None:
-        while True:
-            v = await api.view(match_id, token)
-            if v["status"] == "finished":
-                return
-            if not v["legal"]:
-                await asyncio.sleep(0.005)
-                continue
-            r = await api.act(match_id, token, choose(rng, v["legal"], v["view"], sharp=0.5))
-            assert r.status_code in (200, 409, 422), r.text  # 422: the race moved on meanwhile
-
-    await asyncio.wait_for(asyncio.gather(*(player(t) for t in tokens)), 120)
+    await asyncio.wait_for(asyncio.gather(*(play_over_rest(api, match_id, t, rng, sharp=0.5) for t in tokens)), 120)
     final = await api.view(match_id)
     assert final["result"]["winners"] and final["legal"] == [] and final["deadline"] is None
     await check_log_replays(api, match_id, final["view"])

@@ -12,7 +12,7 @@ import random
 import httpx
 import pytest
 
-from .clients import Api, WsPlayer, check_log_replays, choose, play_over_websocket, public_part
+from .clients import Api, WsPlayer, check_log_replays, play_over_rest, play_over_websocket, public_part
 from .processes import ServerProcess
 
 REDIS_URL = os.environ.get("POTLUCK_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -41,23 +41,9 @@ async def test_two_processes_accept_actions_for_one_match_without_forking(postgr
             apis = [Api(ca), Api(cb)]
             match_id = await apis[0].create(players=3)
             tokens = [(await apis[i % 2].join(match_id, f"P{i}"))[1] for i in range(3)]
-            acks: list[int] = []
-
-            async def player(token: str) -> None:
-                while True:
-                    v = await rng.choice(apis).view(match_id, token)
-                    if v["status"] == "finished":
-                        return
-                    if not v["legal"]:
-                        await asyncio.sleep(0.005)
-                        continue
-                    action = choose(rng, v["legal"], v["view"], sharp=0.6)
-                    r = await rng.choice(apis).act(match_id, token, action)
-                    assert r.status_code in (200, 409, 422), r.text
-                    if r.status_code == 200:
-                        acks.append(r.json()["seq"])
-
-            await asyncio.wait_for(asyncio.gather(*(player(t) for t in tokens)), 150)
+            plays = (play_over_rest(apis, match_id, t, rng) for t in tokens)
+            played = await asyncio.wait_for(asyncio.gather(*plays), 150)
+            acks = [seq for seqs in played for seq in seqs]
             finals = [await api.view(match_id) for api in apis]
             assert finals[0]["seq"] == finals[1]["seq"] and finals[0]["view"] == finals[1]["view"]
             assert len(acks) == len(set(acks)), "two actions were acknowledged with one seq"
