@@ -29,7 +29,9 @@ PLUGINS = Path(__file__).resolve().parent / "plugins"
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-TIMEOUT_MS = 15_000
+# How long a step may wait for its condition. Generous: a loaded 2-core CI machine can take
+# many seconds to serve a navigation; a step that succeeds returns as soon as it can.
+TIMEOUT_MS = int(os.environ.get("POTLUCK_BROWSER_TIMEOUT_MS", "60000"))
 
 
 @contextmanager

@@ -80,7 +80,7 @@ def test_result_screen_and_play_again_with_the_same_players(pages: Pages, api: h
 
     # Ann asks the server for a rematch and sits down there, in her seat
     ann.click("#play-again")
-    ann.wait_for_url(lambda url: match_id not in url)
+    ann.wait_for_url(lambda url: match_id not in url, wait_until="commit")
     new_id = ann.url.rstrip("/").rsplit("/", 1)[-1]
     summary = api.get(f"/api/matches/{new_id}").json()
     assert (summary["game"], summary["players"], summary["bots"]) == ("secret-snack", 3, 1)
@@ -92,7 +92,7 @@ def test_result_screen_and_play_again_with_the_same_players(pages: Pages, api: h
     # Everyone still at the old table is told at once (no chat line): Bea joins under her
     # name, in her old seat; the spectator may watch it
     bea.click("#rematch-offer button.join-rematch")
-    bea.wait_for_url(f"**/matches/{new_id}")
+    bea.wait_for_url(f"**/matches/{new_id}", wait_until="commit")
     bea.wait_for_selector("#match[data-you='1'][data-seq]", state="attached")
     watcher.wait_for_selector(f"#rematch-offer a[href='/matches/{new_id}']")
     assert watcher.locator("#chat li").count() == 0
