@@ -11,7 +11,7 @@ from typing import AsyncIterator
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import errors, health, lobby, pages, play, websocket
+from server.api import errors, health, history, lobby, pages, play, replays, websocket
 from server.api.body_limit import BodyLimit
 from server.config import Settings
 from server.runtime import Runtime
@@ -30,6 +30,11 @@ sees only its own view.
 * Play again: `POST /api/matches/{id}/rematch` (a seat's token, once the match is over)
   sets up one new match with the same game, options, players and bot seats; the summary's
   `rematch` names it and every socket of the old match is told (a `match` message).
+* Replays and history: `GET /api/matches/{id}/replay?seat=` (outline) and
+  `GET /api/matches/{id}/replay/{step}?seat=` (the table at one step) once a match is over
+  (409 `not_finished` before); `GET /api/players/{name}/matches` (finished matches played
+  under a name, newest first) and `GET /api/players/{name}` (wins per game). Names are not
+  identity: anybody may play under any name.
 * WebSocket, server → client: `{"type":"state", seq, status, view, legal, events, deadline,
   now, result}` at once and after every change; `{"type":"match", match}` (the public
   summary) at once and whenever it changes: seats taken, who is connected, stand-in bots,
@@ -67,7 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     errors.install(app)
-    for module in (lobby, play, websocket, health):
+    for module in (lobby, play, replays, history, websocket, health):
         app.include_router(module.router)
     pages.install(app)  # the HTML pages and /static (web/)
     return app

@@ -1,4 +1,5 @@
-"""The HTML pages: the lobby ``/``, a match ``/matches/{id}``, a game's rules
+"""The HTML pages: the lobby ``/``, a match ``/matches/{id}`` and its replay
+``/matches/{id}/replay``, a player's history ``/players/{name}``, a game's rules
 ``/games/{id}/rules``, and the static files under ``/static``.
 
 The pages are thin Jinja2 shells; the browser talks to the public REST/WebSocket API for
@@ -81,12 +82,31 @@ async def lobby(request: Request) -> HTMLResponse:
     return _page(request, "lobby.html", games=catalogue())
 
 
-@router.get("/matches/{match_id}", response_class=HTMLResponse)
-async def match_page(request: Request, match_id: str) -> HTMLResponse:
+def _table_page(request: Request, template: str, match_id: str) -> HTMLResponse:
+    """A page around a game's table (live or replayed): the renderers' styles and names."""
     if not re.fullmatch(MATCH_ID, match_id):
         raise HTTPException(404, "No such match.")
     games = {g["id"]: {"name": g["name"], "rules": g["rules"]} for g in catalogue()}
-    return _page(request, "match.html", match_id=match_id, games=games, stylesheets=stylesheets())
+    return _page(request, template, match_id=match_id, games=games, stylesheets=stylesheets())
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse)
+async def match_page(request: Request, match_id: str) -> HTMLResponse:
+    return _table_page(request, "match.html", match_id)
+
+
+@router.get("/matches/{match_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, match_id: str) -> HTMLResponse:
+    """A finished match, step by step (the page asks the replay API; a running match is
+    refused there, and the page says so)."""
+    return _table_page(request, "replay.html", match_id)
+
+
+@router.get("/players/{name}", response_class=HTMLResponse)
+async def player_page(request: Request, name: str) -> HTMLResponse:
+    """The matches played under a name, with wins per game (from the history API)."""
+    games = {g["id"]: {"name": g["name"]} for g in catalogue()}
+    return _page(request, "player.html", name=name, games=games)
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)

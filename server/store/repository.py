@@ -92,6 +92,15 @@ def _choose_seat(humans: int, taken: set[int], before: dict[str, int], name: str
     return next((s for s in free if s not in kept), free[0])
 
 
+def _with_seats(conn: Connection, rows: Sequence[Row[Any]]) -> list[MatchRecord]:
+    """The records of these ``matches`` rows, with their seats (one query for all)."""
+    by_match: dict[str, list[Row[Any]]] = {r.id: [] for r in rows}
+    if rows:
+        for s in conn.execute(select(seats).where(seats.c.match_id.in_(list(by_match)))).all():
+            by_match[s.match_id].append(s)
+    return [_match(r, by_match[r.id]) for r in rows]
+
+
 def _get_match(conn: Connection, match_id: str) -> MatchRecord:
     row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
     if row is None:
@@ -192,18 +201,43 @@ class Store:
         if game:
             where.append(matches.c.game == game)
 
+        # finished matches: the most recently finished first
+        newest = matches.c.finished_at if status == "finished" else matches.c.created_at
+
         def work(conn: Connection) -> tuple[list[MatchRecord], int]:
             total = conn.execute(select(func.count()).select_from(matches).where(*where)).scalar() or 0
             rows = conn.execute(select(matches).where(*where)
-                                .order_by(matches.c.created_at.desc(), matches.c.id)
+                                .order_by(newest.desc(), matches.c.id)
                                 .limit(limit).offset(offset)).all()
-            by_match: dict[str, list[Row[Any]]] = {r.id: [] for r in rows}
-            if rows:
-                for s in conn.execute(select(seats).where(seats.c.match_id.in_(list(by_match)))).all():
-                    by_match[s.match_id].append(s)
-            return [_match(r, by_match[r.id]) for r in rows], total
+            return _with_seats(conn, rows), total
 
         return await self.db.read(work)
+
+    # ---- history ---------------------------------------------------------------------
+    async def played_by(self, name: str, *, limit: int = 20, offset: int = 0
+                        ) -> tuple[list[tuple[MatchRecord, int]], int]:
+        """A page of the finished matches where a human seat was called ``name``, the most
+        recently finished first, each with that seat; and how many there are in all."""
+        where = (seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished")
+        joined = matches.join(seats, seats.c.match_id == matches.c.id)
+
+        def work(conn: Connection) -> tuple[list[tuple[MatchRecord, int]], int]:
+            total = conn.execute(select(func.count()).select_from(joined).where(*where)).scalar() or 0
+            rows = conn.execute(select(matches, seats.c.seat.label("named_seat")).select_from(joined).where(*where)
+                                .order_by(matches.c.finished_at.desc(), matches.c.id)
+                                .limit(limit).offset(offset)).all()
+            return list(zip(_with_seats(conn, rows), (r.named_seat for r in rows))), total
+
+        return await self.db.read(work)
+
+    async def results_of(self, name: str) -> list[tuple[str, int, dict[str, Any] | None]]:
+        """``(game, seat, result)`` of every finished match a human seat called ``name``
+        played: what a tally of wins is counted from."""
+        query = (select(matches.c.game, seats.c.seat, matches.c.result)
+                 .select_from(matches.join(seats, seats.c.match_id == matches.c.id))
+                 .where(seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished"))
+        rows = await self.db.read(lambda conn: conn.execute(query).all())
+        return [(game, seat, result) for game, seat, result in rows]
 
     # ---- the log ---------------------------------------------------------------------
     async def append_action(self, match_id: str, seq: int, seat: int | None, action: dict[str, Any],

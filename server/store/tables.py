@@ -39,6 +39,7 @@ class MatchRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
     __table_args__ = (Index("ix_matches_status_created", "status", "created_at"),
+                      Index("ix_matches_status_finished", "status", "finished_at"),
                       Index("uq_matches_rematch_id", "rematch_id", unique=True))
 
 
@@ -57,6 +58,7 @@ class SeatRow(Base):
     __table_args__ = (
         Index("uq_seats_match_name", "match_id", "name", unique=True),
         Index("ix_seats_token_hash", "token_hash"),
+        Index("ix_seats_name", "name"),
     )
 
 

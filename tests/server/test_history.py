@@ -1,0 +1,98 @@
+"""Match history by name: ``GET /api/players/{name}/matches`` (finished matches a human
+seat of that name played, newest first, paged) and ``GET /api/players/{name}`` (wins per
+game); the lobby's list of finished matches puts the most recently finished first; the
+migration that indexes both lookups goes up and down."""
+
+from __future__ import annotations
+
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
+
+from server.store import Database
+from server.store.migrate import current_revision, upgrade
+
+from .clients import Api, play_to_the_end
+from .test_replay import stored_bot_match
+from .test_store import _downgrade, empty_database_url  # noqa: F401 (a fixture)
+from .conftest import Served
+
+
+async def played(api: Api, names: list[str]) -> str:
+    """A Nutty Noodles match of these names played to the end; the first always serves
+    right, so it wins."""
+    match_id = await api.create(players=len(names), tie_window_ms=0)
+    tokens = [(await api.join(match_id, name))[1] for name in names]
+    await play_to_the_end(api, match_id, tokens)
+    return match_id
+
+
+async def test_the_matches_a_name_played_newest_first_with_wins(api: Api) -> None:
+    first = await played(api, ["Ann", "Bea"])
+    second = await played(api, ["Bea", "Ann"])
+    running, _ = await api.seated(players=2)  # P0 and P1, not finished: not history
+    r = await api.client.get("/api/players/Ann/matches")
+    assert r.status_code == 200, r.text
+    page = r.json()
+    assert (page["name"], page["total"]) == ("Ann", 2)
+    assert [m["id"] for m in page["items"]] == [second, first]
+    newest, oldest = page["items"]
+    assert (newest["seat"], newest["won"], oldest["seat"], oldest["won"]) == (1, False, 0, True)
+    assert [s["name"] for s in newest["seats"]] == ["Bea", "Ann"]
+    assert newest["game"] == "nutty-noodles" and newest["result"]["winners"] == [0]
+    assert newest["finished_at"] >= oldest["finished_at"] and newest["replay"] == f"/matches/{second}/replay"
+    assert running not in {m["id"] for m in (await api.client.get("/api/players/P0/matches")).json()["items"]}
+
+    tally = (await api.client.get("/api/players/Ann")).json()
+    assert tally == {"name": "Ann", "played": 2, "won": 1,
+                     "games": [{"game": "nutty-noodles", "played": 2, "won": 1}]}
+    assert (await api.client.get("/api/players/Bea")).json()["won"] == 1
+
+    # paged; spaces as the lobby trims them; an unknown name has no history
+    r = (await api.client.get("/api/players/Ann/matches", params={"limit": 1, "offset": 1})).json()
+    assert ([m["id"] for m in r["items"]], r["total"], r["limit"], r["offset"]) == ([first], 2, 1, 1)
+    assert (await api.client.get("/api/players/%20Ann%20/matches")).json()["total"] == 2
+    assert (await api.client.get("/api/players/Nobody/matches")).json() == {
+        "name": "Nobody", "items": [], "total": 0, "limit": 20, "offset": 0}
+    assert (await api.client.get("/api/players/Nobody")).json()["games"] == []
+
+
+async def test_bot_seats_are_not_a_players_history(api: Api, served: Served) -> None:
+    await stored_bot_match(served.runtime.store, "nutty-noodles", players=2)
+    assert (await api.client.get("/api/players/Bot 1/matches")).json()["total"] == 0
+
+
+async def test_a_name_no_player_could_have_is_a_clear_422(api: Api) -> None:
+    for name in ("%20%20", "x" * 200, "a%07b"):
+        for path in (f"/api/players/{name}/matches", f"/api/players/{name}"):
+            r = await api.client.get(path)
+            assert r.status_code == 422, (path, r.text)
+    r = await api.client.get("/api/players/Ann/matches", params={"limit": 0})
+    assert r.status_code == 422
+
+
+async def test_the_lobby_lists_the_most_recently_finished_first(api: Api, served: Served) -> None:
+    older = await api.create(players=2, tie_window_ms=0)  # created first, finished last
+    older_tokens = [(await api.join(older, name))[1] for name in ("A", "B")]
+    newer = await played(api, ["C", "D"])
+    await play_to_the_end(api, older, older_tokens)
+    items = (await api.client.get("/api/matches", params={"status": "finished"})).json()["items"]
+    assert [m["id"] for m in items][:2] == [older, newer]
+
+
+def _indexes(conn: Connection) -> set[str]:
+    found = inspect(conn)
+    return {i["name"] for table in ("seats", "matches") for i in found.get_indexes(table)}
+
+
+async def test_migration_0003_indexes_names_and_finish_times(empty_database_url: str) -> None:  # noqa: F811
+    db = Database(empty_database_url)
+    try:
+        assert await upgrade(db, "0002") == "0002"
+        assert not {"ix_seats_name", "ix_matches_status_finished"} & await db.read(_indexes)
+        assert await upgrade(db, "0003") == "0003"
+        assert {"ix_seats_name", "ix_matches_status_finished"} <= await db.read(_indexes)
+        await db.exclusive(_downgrade("0002"))
+        assert await current_revision(db) == "0002"
+        assert not {"ix_seats_name", "ix_matches_status_finished"} & await db.read(_indexes)
+    finally:
+        await db.close()
