@@ -662,6 +662,7 @@ class MatchPage {
         h("div", { class: "row result-actions" },
           this.ctx.spectator ? null : h("button", { class: "btn primary", id: "play-again", type: "button", onclick: () => this.playAgain() }, "Play again"),
           h("a", { class: "btn", href: "/" }, "Lobby"),
+          h("a", { class: "btn replay-link", href: `/matches/${encodeURIComponent(this.matchId)}/replay` }, "Watch the replay"),
           h("button", { class: "btn", type: "button", onclick: () => { overlay.hidden = true; } }, "See the table"),
         ),
       ),

@@ -1,11 +1,13 @@
 // The lobby: the catalogue's create forms (built from each game's option JSON schema), "play
-// now against bots", open tables to join and running ones to watch, the remembered name.
+// now against bots", open tables to join, running ones to watch, finished ones to replay,
+// the remembered name.
 import { api, createAndJoin, h, joinMatch, memory, toast } from "./client.js";
 
 const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
 const games = Object.fromEntries(catalogue.map((g) => [g.id, g]));
 const nameInput = document.getElementById("player-name");
 const REFRESH_MS = 4000;
+const FINISHED_SHOWN = 8;
 
 nameInput.value = memory.name();
 nameInput.addEventListener("change", () => memory.setName(nameInput.value));
@@ -200,15 +202,35 @@ function listMatches(id, matches, running, empty) {
   list.replaceChildren(...(matches.length ? matches.map((m) => matchRow(m, running)) : [h("li", { class: "muted" }, empty)]));
 }
 
+/** A finished match: who played (each name links to what was played under it), who won,
+ *  and its replay. */
+function finishedRow(m) {
+  const game = games[m.game];
+  const winners = new Set((m.result && m.result.winners) || []);
+  const who = m.seats.map((s) => [
+    s.bot ? `${s.name} (bot)` : h("a", { href: `/players/${encodeURIComponent(s.name)}` }, s.name),
+    winners.has(s.seat) ? " (won)" : "",
+  ]);
+  return h("li", { class: "match-row", dataset: { match: m.id } },
+    h("div", {},
+      h("strong", {}, game ? game.name : m.game),
+      h("div", { class: "small muted" }, who.flatMap((parts, i) => (i ? [", ", ...parts] : parts)))),
+    h("a", { class: "btn", href: `/matches/${m.id}/replay` }, "Replay"));
+}
+
 async function refresh() {
   try {
-    const [open, running] = await Promise.all([
+    const [open, running, finished] = await Promise.all([
       api("/api/matches?status=open&limit=20"),
       api("/api/matches?status=running&limit=20"),
+      api(`/api/matches?status=finished&limit=${FINISHED_SHOWN}`),
     ]);
     const items = (data) => (Array.isArray(data) ? data : data.matches || data.items || []);
     listMatches("open-matches", items(open).filter((m) => m.status === "open"), false, "No open table. Set one up above!");
     listMatches("running-matches", items(running).filter((m) => m.status === "running"), true, "Nobody is playing right now.");
+    const done = items(finished).filter((m) => m.status === "finished");
+    document.getElementById("finished-matches").replaceChildren(
+      ...(done.length ? done.map(finishedRow) : [h("li", { class: "muted" }, "No match has finished yet.")]));
   } catch (err) {
     listMatches("open-matches", [], false, err.message);
   }
