@@ -12,7 +12,7 @@ from server.store import Database
 from server.store.migrate import current_revision, upgrade
 
 from .clients import Api, play_to_the_end
-from .test_replay import stored_bot_match
+from .stored import stored_match
 from .test_store import _downgrade, empty_database_url  # noqa: F401 (a fixture)
 from .conftest import Served
 
@@ -57,7 +57,7 @@ async def test_the_matches_a_name_played_newest_first_with_wins(api: Api) -> Non
 
 
 async def test_bot_seats_are_not_a_players_history(api: Api, served: Served) -> None:
-    await stored_bot_match(served.runtime.store, "nutty-noodles", players=2)
+    await stored_match(served.runtime.store, "nutty-noodles", bots=2)
     assert (await api.client.get("/api/players/Bot 1/matches")).json()["total"] == 0
 
 

@@ -13,11 +13,11 @@ import pytest
 
 from server.api.replays import Replays
 from server.engine import registry
-from server.engine.playout import play
-from server.store import ActionRecord, Store
+from server.store import ActionRecord
 
 from .clients import Api, play_to_the_end
 from .conftest import Served
+from .stored import stored_match
 
 
 async def finished_match(api: Api, chat: str | None = None) -> tuple[str, list[str]]:
@@ -30,23 +30,6 @@ async def finished_match(api: Api, chat: str | None = None) -> tuple[str, list[s
         assert r.status_code == 200, r.text
     await play_to_the_end(api, match_id, tokens)
     return match_id, tokens
-
-
-async def stored_bot_match(store: Store, game_id: str, players: int, seed: int = 1) -> str:
-    """A match of bots played to its end by the engine, written to the store as the
-    runtime would have (a whole Rival Restaurants match takes a blink this way)."""
-    game = registry.get(game_id)
-    names = [f"Bot {i + 1}" for i in range(players)]
-    options = game.options({}).model_dump(mode="json")
-    record = await store.create_match(id=f"{game_id[:8]}-{seed}", game=game_id, options=options, players=players,
-                                      bot_names=names, seed=seed, now=1_000)
-    out = play(game, names, options, seed=seed, start_ms=1_000)
-    result = game.result(out.state)
-    assert result is not None
-    for seq, entry in enumerate(out.log, start=1):
-        await store.append_action(record.id, seq, entry.seat, entry.action, entry.at_ms,
-                                  result.to_json() if seq == len(out.log) else None)
-    return record.id
 
 
 def replayed(log: dict[str, Any]) -> Iterator[tuple[Any, list[Any]]]:
@@ -125,7 +108,7 @@ async def test_every_step_from_every_seat_is_the_log_replayed(api: Api) -> None:
 
 
 async def test_each_seat_sees_its_own_secrets_in_a_replay_and_spectators_none(api: Api, served: Served) -> None:
-    match_id = await stored_bot_match(served.runtime.store, "sneaky-supper", players=3)
+    match_id = await stored_match(served.runtime.store, "sneaky-supper", bots=3)
     log = (await api.log(match_id)).json()
     private: dict[int | None, list[str]] = {}
     for seat in (None, 0, 1, 2):

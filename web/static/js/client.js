@@ -53,6 +53,39 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), kind === "error" ? 5000 : 3500);
 }
 
+// ---- keyboard focus through redraws -----------------------------------------------------
+
+function focusKeys(el) {
+  const data = [...el.attributes].filter((a) => a.name.startsWith("data-") || a.name === "aria-label")
+    .map((a) => `${a.name}=${a.value}`).sort().join("&");
+  const loose = `${el.tagName}|${data}`;
+  return [`${loose}|${el.textContent.trim()}`, loose];
+}
+
+/** Renderers redraw their table from scratch; a keyboard player must keep their place.
+ *  When the focused control inside ``board`` is replaced, focus the new control that
+ *  looks the same (same tag, data- attributes and text; else the same tag and data-). */
+export function keepFocus(board) {
+  let keys = null;
+  board.addEventListener("focusin", (event) => { keys = focusKeys(event.target); });
+  board.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !board.contains(event.relatedTarget)) keys = null; // tabbed away
+  });
+  new MutationObserver(() => {
+    const active = document.activeElement;
+    if (!keys || (active && active !== document.body)) return;
+    const controls = [...board.querySelectorAll("button, a[href], input, select, textarea, [tabindex]")]
+      .filter((el) => !el.disabled);
+    for (const [i, key] of keys.entries()) {
+      const again = controls.find((el) => focusKeys(el)[i] === key);
+      if (again) {
+        again.focus({ preventScroll: true });
+        return;
+      }
+    }
+  }).observe(board, { childList: true, subtree: true });
+}
+
 // ---- what the browser remembers ------------------------------------------------------
 
 const NAME_KEY = "potluck:name";
@@ -338,6 +371,7 @@ class MatchPage {
         }
       }
     });
+    keepFocus($("board"));
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.sendChat();

@@ -313,7 +313,7 @@ function diceRow(state, ctx) {
   const rolled = (state.fresh || []).some((e) => e.type === "roll");
   const faces = live ? view.dice : Array.from({ length: view.mode === "advanced" ? 3 : 2 }, () => null);
   return h("div", { class: "nn-dice-row" },
-    h("div", { class: `nn-dice${live ? " live" : " idle"}`, "aria-label": live ? `Dice: ${view.dice.join(", ")}` : "Dice not thrown yet" },
+    h("div", { class: `nn-dice${live ? " live" : " idle"}`, role: "group", "aria-label": live ? `Dice: ${view.dice.join(", ")}` : "Dice not thrown yet" },
       faces.map((f) => (f ? die(f, rolled) : h("div", { class: "die idle" })))),
     canRoll
       ? h("button", { class: "btn primary big roll", type: "button", onclick: roll }, "Throw the dice", h("kbd", {}, "Space"))
