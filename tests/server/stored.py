@@ -5,6 +5,7 @@ whole finished match of any game (a Rival Restaurants one too) in a blink."""
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Sequence
 
 from server.engine import registry
@@ -13,10 +14,12 @@ from server.store import Store
 
 
 async def stored_match(store: Store, game_id: str, humans: Sequence[str] = (), bots: int = 2, seed: int = 1,
-                       start_ms: int = 1_000) -> str:
+                       start_ms: int | None = None) -> str:
     """A finished match of ``game_id``: the ``humans`` (by name) in the first seats, then
-    ``bots`` bot seats, played to its end by bots; returns its id."""
+    ``bots`` bot seats, played to its end by bots from ``start_ms`` (default: now);
+    returns its id."""
     game = registry.get(game_id)
+    start_ms = int(time.time() * 1000) if start_ms is None else start_ms
     options = game.options({}).model_dump(mode="json")
     players = len(humans) + bots
     record = await store.create_match(id=secrets.token_urlsafe(9), game=game_id, options=options, players=players,
