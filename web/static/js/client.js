@@ -452,7 +452,7 @@ class MatchPage {
     const parts = [
       h("h2", {}, this.seat ? "Waiting for players" : "Join this table"),
       h("p", { class: "muted" }, `${seated} of ${humans} human seats taken${s.bots ? `, plus ${s.bots} bot${s.bots > 1 ? "s" : ""}` : ""}. The game starts when every seat is taken.`),
-      h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, "bot") : null))),
+      h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", "data-seat": x.seat, style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, "bot") : null))),
       h(
         "div",
         { class: "invite" },
@@ -567,7 +567,7 @@ class MatchPage {
       items.push(
         h("li", { class: `player${i === this.you ? " you" : ""}`, dataset: { seat: i } },
           h("span", { class: `presence ${presence}`, title: { on: "connected", off: "away", empty: "empty seat" }[presence] }),
-          h("span", { class: "chip", style: `background:${seatColor(i)}` }),
+          h("span", { class: "chip", "data-seat": i, style: `background:${seatColor(i)}` }),
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
           seat && seat.bot ? h("span", { class: "tag" }, "bot") : null,
@@ -691,7 +691,7 @@ class MatchPage {
         result && result.reason ? h("p", { class: "muted" }, result.reason) : null,
         h("ol", { class: "result-scores" },
           order.map(({ seat, score }) => h("li", { class: winners.has(seat) ? "winner" : "" },
-            h("span", { class: "chip", style: `background:${seatColor(seat)}` }), h("span", { class: "pname" }, this.playerName(seat)), h("span", { class: "score" }, String(score))))),
+            h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }), h("span", { class: "pname" }, this.playerName(seat)), h("span", { class: "score" }, String(score))))),
         h("div", { id: "rematch-offer" }),
         h("div", { class: "row result-actions" },
           this.ctx.spectator ? null : h("button", { class: "btn primary", id: "play-again", type: "button", onclick: () => this.playAgain() }, "Play again"),

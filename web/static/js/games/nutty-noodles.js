@@ -394,7 +394,7 @@ function scoreboard(view) {
   return h("div", { class: "nn-scores" },
     h("span", { class: "small muted" }, `First to ${view.goal} monsters`),
     view.players.map((p, seat) => h("div", { class: `nn-score${p.out ? " out" : ""}${seat === view.you ? " you" : ""}` },
-      h("span", { class: "chip", style: `background:${seatColor(seat)}` }),
+      h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }),
       h("span", { class: "pname" }, p.name),
       h("span", { class: "herd" }, p.monsters.map((m) => monsterArt(m, 22))),
       h("span", { class: "count" }, `${p.score}/${view.goal}`))));

@@ -134,7 +134,7 @@ function chip(view, id, { count = 1, cls = "", title } = {}) {
 }
 
 function seatDot(seat, ctx) {
-  return h("span", { class: "chip", style: `background:${seatColor(seat)}`, title: ctx.playerName(seat) });
+  return h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}`, title: ctx.playerName(seat) });
 }
 
 function countTotal(map) {
@@ -742,7 +742,7 @@ function barterPanel(state, ctx) {
   } else if (canOffer && bt.open && bt.to !== null) {
     parts.push(h("div", { class: "rr-composer rr-barter-composer" },
       h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "Trade with:"),
-        partners.map(({ p, seat }) => plainButton([h("span", { class: "chip", style: `background:${seatColor(seat)}` }), ` ${p.name}`], () => {
+        partners.map(({ p, seat }) => plainButton([h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }), ` ${p.name}`], () => {
           if (bt.to !== seat) { bt.to = seat; bt.get = emptyBundle(); }
           draw();
         }, { cls: `small rr-partner${bt.to === seat ? " selected" : ""}`, data: { seat }, pressed: bt.to === seat }))),
@@ -827,7 +827,7 @@ function myRestaurant(state, ctx) {
   const cookable = (view.mine && view.mine.cookable) || {};
   return h("section", { class: "rr-me card", dataset: { seat: view.you, flash: `seat:${view.you}`, money: me.money, popularity: me.popularity, garbage: me.garbage } },
     h("header", { class: "rr-me-head" },
-      h("span", { class: "chip", style: `background:${seatColor(view.you)}` }),
+      h("span", { class: "chip", "data-seat": view.you, style: `background:${seatColor(view.you)}` }),
       h("div", {}, h("h3", {}, me.restaurant.name, h("span", { class: "small muted" }, ` · ${cap(me.restaurant.cuisine)} cuisine`)),
         h("p", { class: "small rr-chef-line" }, h("b", {}, me.chef.name), ` — ${me.chef.title}. `, h("i", {}, me.chef.power), `: ${me.chef.text}`))),
     h("div", { class: "rr-stats" },
@@ -869,7 +869,7 @@ function otherChef(state, ctx, seat) {
   const p = view.players[seat];
   const loc = p.location && view.board.find((l) => l.id === p.location);
   return h("article", { class: "rr-chef", dataset: { seat, flash: `seat:${seat}` }, style: `--seat:${seatColor(seat)}` },
-    h("header", {}, h("span", { class: "chip", style: `background:${seatColor(seat)}` }), h("b", { class: "rr-chef-name" }, p.name),
+    h("header", {}, h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }), h("b", { class: "rr-chef-name" }, p.name),
       h("span", { class: "rr-chef-pop", title: "popularity" }, icon("star", 14), String(p.popularity))),
     track(p, view.goal, p.restaurant, { compact: true }),
     h("p", { class: "small", title: `${p.chef.power}: ${p.chef.text}` }, h("b", {}, p.chef.name), ` · ${p.restaurant.name} (${cap(p.restaurant.cuisine)})`),

@@ -329,7 +329,7 @@ function turnHeader(view) {
   else if (!fp.path.length) line = `${who} ${you ? "are" : "is"} getting out of bed${active.final_turn_pending || (view.end.triggered_by !== null && view.end.triggered_by !== view.active) ? " for a final turn" : ""}.`;
   else line = `${who} ${you ? "have" : "has"} drawn ${plural(fp.path.length, "card")} of ${view.limits.max_cards}.`;
   return h("div", { class: "ss-head" },
-    h("span", { class: "ss-who" }, h("span", { class: "chip", style: `background:${seatColor(view.active)}` }), h("span", { class: "ss-who-text" }, line)),
+    h("span", { class: "ss-who" }, h("span", { class: "chip", "data-seat": view.active, style: `background:${seatColor(view.active)}` }), h("span", { class: "ss-who-text" }, line)),
     h("span", { class: "ss-active-tokens" }, h("span", { class: "small muted" }, you ? "Your tokens" : `${active.name}'s tokens`), tokens(active.tokens, view.limits.tokens)),
     decksRow(view));
 }
@@ -450,7 +450,7 @@ function bustPanel(view, fresh) {
     const now = b.next === seat && !pick;
     return h("li", { class: `ss-picker${now ? " now" : ""}${pick ? " done" : ""}${pick && pickedNow.has(seat) ? " ss-pop" : ""}`, dataset: { seat: String(seat) } },
       h("span", { class: "ss-order" }, String(i + 1)),
-      h("span", { class: "chip", style: `background:${seatColor(seat)}` }),
+      h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }),
       h("span", { class: "pname" }, seat === view.you ? "You" : view.players[seat].name),
       pick ? miniCard(pick.card) : h("span", { class: "small muted" }, now ? (seat === view.you ? "your pick!" : "choosing…") : "waits"));
   });
@@ -594,7 +594,7 @@ function recipeBoard(view, fresh) {
     needChips(r.needs, match),
     h("span", { class: "ss-recipe-foot" },
       h("span", { class: "ss-copies", title: `${r.left} of ${r.copies} left` }, Array.from({ length: r.copies }, (_, i) => h("span", { class: `ss-copy${i < r.left ? "" : " taken"}` }))),
-      r.claimed_by.map((seat) => h("span", { class: "chip", style: `background:${seatColor(seat)}`, title: `cooked by ${view.players[seat].name}` })),
+      r.claimed_by.map((seat) => h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}`, title: `cooked by ${view.players[seat].name}` })),
       cookable ? h("span", { class: "ss-can-tag" }, stash ? "with the Secret Stash" : mishMash ? "with Mish-Mash" : "you can cook this") : null,
       legalWays.length && !open ? button("Cook", "recipe-open", () => openComposer("recipe", r.id), { primary: true, data: { recipe: r.id }, extra: "ss-cook" }) : null));
   });
@@ -614,7 +614,7 @@ function playersPanel(view) {
         : p.hand_size ? h("span", { class: "small muted" }, "cards nobody has seen") : null;
     return h("div", { class: `ss-player${p.active ? " active" : ""}${seat === view.you ? " you" : ""}`, dataset: { seat: String(seat), score: String(p.score), tokens: String(p.tokens) } },
       h("div", { class: "ss-player-head" },
-        h("span", { class: "chip", style: `background:${seatColor(seat)}` }),
+        h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }),
         h("b", { class: "pname" }, p.name), seat === view.you ? h("span", { class: "tag" }, "you") : null,
         p.active ? h("span", { class: "tag ss-tag-active" }, "sneaking") : null,
         view.end.triggered_by === seat ? h("span", { class: "tag ss-tag-end" }, `${view.limits.goal}+`) : null,
@@ -659,7 +659,7 @@ function tally(view) {
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), SOURCES.map(([, label]) => h("th", {}, label)), h("th", {}, "Total"))),
       h("tbody", {}, rows.map((t) => h("tr", { class: t.total === best ? "winner" : "", dataset: { tallySeat: String(t.seat), total: String(t.total) } },
-        h("td", { class: "who" }, h("span", { class: "chip", style: `background:${seatColor(t.seat)}` }), " ", t.name, t.total === best ? star(14) : null),
+        h("td", { class: "who" }, h("span", { class: "chip", "data-seat": t.seat, style: `background:${seatColor(t.seat)}` }), " ", t.name, t.total === best ? star(14) : null),
         SOURCES.map(([key]) => h("td", { dataset: { source: key } }, String(t[key]))),
         h("td", { class: "total" }, String(t.total)))))));
 }
