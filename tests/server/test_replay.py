@@ -173,3 +173,13 @@ async def test_a_log_this_code_cannot_replay_is_unavailable(api: Api, served: Se
     r = await api.client.get(f"/api/matches/{match_id}/replay")
     assert (r.status_code, r.json()["code"]) == (503, "unavailable"), r.text
     assert "cannot be replayed" in r.json()["detail"]
+
+
+async def test_the_replay_and_player_pages_are_served(api: Api) -> None:
+    r = await api.client.get("/matches/abc123/replay")
+    assert r.status_code == 200 and 'data-match="abc123"' in r.text and "/static/js/replay.js" in r.text
+    assert "<script>" not in r.text  # no inline script: only the module and a JSON data block
+    assert (await api.client.get("/matches/bad%20id!/replay")).status_code == 404
+    r = await api.client.get("/players/Ann%20%3Cb%3E")
+    assert r.status_code == 200 and "Names are not identity" in r.text
+    assert "Ann &lt;b&gt;" in r.text and "<b>" not in r.text  # the name is text, never markup
