@@ -13,6 +13,7 @@ from fastapi import FastAPI
 
 from server.api import errors, health, history, lobby, pages, play, replays, websocket
 from server.api.body_limit import BodyLimit
+from server.api.strict_json import StrictJsonBodies
 from server.config import Settings
 from server.runtime import Runtime
 from server.store import Database, Store
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
+    app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     errors.install(app)
     for module in (lobby, play, replays, history, websocket, health):

@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
+from starlette.exceptions import HTTPException
 
 from server.runtime import errors as rt
 
@@ -38,7 +40,36 @@ def problem_response(problem: rt.Problem) -> JSONResponse:
     return JSONResponse(body, status_code=status_of(problem), headers=headers)
 
 
+HTTP_CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 413: "too_large", 422: "invalid", 429: "rate_limited"}
+
+
+def validation_detail(exc: RequestValidationError) -> str:
+    """Where and what, for each error — never the input itself, which may be anything
+    (FastAPI's own answer echoes it, and cannot always encode it)."""
+    parts = []
+    for err in exc.errors()[:10]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return _printable("; ".join(parts) or "Invalid request.")
+
+
+def _printable(text: str) -> str:
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")[:1000]
+
+
 def install(app: FastAPI) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_detail(exc), "code": "invalid"}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else "The request was refused."
+        return JSONResponse({"detail": _printable(detail), "code": HTTP_CODES.get(exc.status_code, "invalid")},
+                            status_code=exc.status_code, headers=exc.headers)
+
+
     @app.exception_handler(rt.Problem)
     async def _problem(_request: Request, exc: rt.Problem) -> JSONResponse:
         return problem_response(exc)

@@ -18,6 +18,8 @@ from .schemas import Problem, Status
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
+OFFSET_MAX = 1_000_000_000  # far past any real list, far below a 64-bit overflow in the database
+
 REFUSALS = {
     404: {"model": Problem, "description": "No such match."},
     409: {"model": Problem, "description": "Full, started, finished, or the name is taken."},
@@ -60,7 +62,7 @@ async def list_matches(
     status: Status | None = Query(None, description="open, running or finished"),
     game: str | None = Query(None, max_length=64),
     limit: int = Query(20, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=OFFSET_MAX),
     runtime: Runtime = Depends(runtime_of),
 ) -> dict:
     records, total = await runtime.list(status, game, limit, offset)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends
+import json
+import math
+from typing import Any
+
+from fastapi import APIRouter, Depends, Response
 
 from server.runtime import Conflict, LiveMatch
 
@@ -39,18 +43,38 @@ async def act(body: ActionRequest, live: LiveMatch = Depends(live_match),
 
 
 @router.get("/log", response_model=MatchLog, responses=_refusals(404, 409), summary="The whole log (finished)")
-async def match_log(live: LiveMatch = Depends(live_match)) -> dict:
+async def match_log(live: LiveMatch = Depends(live_match)) -> Response:
     """Seed, players and every action: enough to replay the match. Only once it is over."""
     await live.sync()
     record = live.record
     if record.status != "finished" or record.started_at is None:
         raise Conflict("The log is published when the match is over.")
     entries = await live.services.store.actions(record.id)
-    return {
+    log = {
         "id": record.id, "game": record.game, "options": record.options, "players": record.seat_names(),
         "seed": record.seed, "started_at": record.started_at, "result": record.result,
         "actions": [{"seq": e.seq, "seat": e.seat, "action": e.action, "at": e.at} for e in entries],
     }
+    return Response(stored_json(log), media_type="application/json")
+
+
+def stored_json(value: Any) -> bytes:
+    """JSON of what the store holds, whatever an older server let into it: lone surrogates
+    escaped, non-finite numbers as ``null``, any depth (no per-level Python recursion)."""
+    try:
+        return json.dumps(value, ensure_ascii=True, allow_nan=False).encode()
+    except ValueError:
+        return json.dumps(_finite(value), ensure_ascii=True, allow_nan=False).encode()
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
 
 
 @router.get("/chat", response_model=list[ChatLine], responses=_refusals(404), summary="Recent table chat")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -28,6 +29,7 @@ from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber,
 from server.runtime import messages
 from server.runtime.rate import TokenBucket
 
+from . import strict_json
 from .auth import MATCH_ID_MAX
 
 log = logging.getLogger(__name__)
@@ -83,9 +85,9 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
         sub.push(messages.error_message(None, "too_large", f"Messages are limited to {max_bytes} bytes."))
         return
     try:
-        msg = json.loads(raw)
-    except (ValueError, RecursionError):
-        sub.push(messages.error_message(None, "bad_json", "That message is not valid JSON."))
+        msg = strict_json.loads(raw)
+    except strict_json.Unreadable as exc:
+        sub.push(messages.error_message(_readable_id(raw), "bad_json", str(exc)))
         return
     if not isinstance(msg, dict):
         sub.push(messages.error_message(None, "bad_message", "A message is a JSON object with a \"type\"."))
@@ -125,6 +127,18 @@ async def _action(live: LiveMatch, sub: Subscriber, msg: dict[str, Any]) -> int:
 
 class _BadMessage(Problem):
     code = "bad_message"
+
+
+def _readable_id(raw: str) -> Any:
+    """The id of a message refused as unreadable, when Python's lenient reader finds one
+    that is itself clean JSON (so the client learns which message it was)."""
+    try:
+        msg = json.loads(raw)
+        msg_id = _message_id(msg.get("id")) if isinstance(msg, dict) else None
+        strict_json.check(msg_id)
+    except (ValueError, RecursionError, strict_json.Unreadable):
+        return None
+    return None if isinstance(msg_id, float) and not math.isfinite(msg_id) else msg_id
 
 
 def _message_id(raw: Any) -> Any:

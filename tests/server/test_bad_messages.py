@@ -60,7 +60,7 @@ async def test_each_bad_message_gets_an_error_and_the_socket_stays_open(api: Api
     await refused(p, {"type": "action", "id": 4, "action": {"type": "roll"}, "expect_seq": "soon"}, "bad_message")
     await refused(p, {"type": "action", "id": 5, "action": {"type": "moonwalk"}}, "illegal", "unknown action")
     await p.send('{"type": "action", "id": 55, "action": {"type": "roll", "x": Infinity}}')
-    assert (await p.reply(55))["code"] == "invalid"
+    assert (await p.reply(55))["code"] == "bad_json"
     await refused(waiter, {"type": "action", "id": 6, "action": {"type": "roll"}}, "illegal", "turn to throw")
     await refused(p, {"type": "action", "id": 7, "action": {"type": "roll"}, "expect_seq": 3}, "stale")
     await refused(watcher, {"type": "action", "id": 8, "action": {"type": "roll"}}, "forbidden", "spectator")
