@@ -43,6 +43,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024  # REST request bodies; larger ⇒ 413
     max_frame_bytes: int = 16 * 1024  # WebSocket messages; larger ⇒ error, socket stays open
     hard_frame_bytes: int = 1024 * 1024  # WebSocket messages larger than this close the socket
+    max_action_bytes: int = 2048  # what the rules read of an action (its canonical form, as logged)
     rate_per_second: float = 20.0  # WebSocket messages per second per connection…
     rate_burst: int = 40  # …with this burst
     send_queue: int = 256  # messages waiting for a slow socket before it is closed

@@ -39,6 +39,7 @@ from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
+from .canonical import apply_canonical
 from .bots import SeatPlayers
 from .errors import Busy, Illegal, Invalid, MatchOver, NotStarted, NotYourSeat, RateLimited, StaleSeq, Unavailable
 from .rate import TokenBucket
@@ -206,7 +207,7 @@ class LiveMatch:
                     raise StaleSeq(f"The match has moved on to seq {self.seq} (you expected {expect_seq}).",
                                    self.seq)
                 now = self.now()
-                new_state, events = self._rules_apply(seat, action, now)
+                action, new_state, events = self._rules_apply(seat, action, now)
                 try:
                     await self._commit_locked(seat, action, now, new_state, events, source)
                 except SeqTaken:
@@ -234,16 +235,22 @@ class LiveMatch:
         if not self.running:
             raise NotStarted("The match has not started: it is waiting for players.")
 
-    def _rules_apply(self, seat: int | None, action: Action, now: int) -> tuple[Any, list[Event]]:
+    def _rules_apply(self, seat: int | None, action: Action, now: int) -> tuple[Action, Any, list[Event]]:
+        """The action's canonical form (what the rules read, see ``canonical``), and the
+        state and events of applying exactly that."""
         try:
-            return self.game.apply(self.state, seat, action, now)
+            action, state, events = apply_canonical(lambda a: self.game.apply(self.state, seat, a, now), action)
         except IllegalAction as exc:
             self.services.metrics.rejected.labels("illegal").inc()
             raise Illegal(exc.reason) from None
         except Exception:  # a game that fails to reject malformed input must not become a 500
-            log.exception("%s raised on %r; treated as an illegal action", self.game.id, action)
+            log.exception("%s raised on %.200r; treated as an illegal action", self.game.id, action)
             self.services.metrics.rejected.labels("illegal").inc()
             raise Illegal("The game does not understand this action.") from None
+        limit = self.services.settings.max_action_bytes
+        if len(json.dumps(action)) > limit:
+            raise Invalid(f"What the rules read of an action is limited to {limit} bytes of JSON.")
+        return action, state, events
 
     async def _apply_due_timeouts_locked(self) -> None:
         for _ in range(MAX_TIMEOUTS_IN_A_ROW):
