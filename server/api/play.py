@@ -47,8 +47,10 @@ async def match_log(live: LiveMatch = Depends(live_match)) -> Response:
     """Seed, players and every action: enough to replay the match. Only once it is over."""
     await live.sync()
     record = live.record
-    if record.status != "finished" or record.started_at is None:
+    if record.status != "finished":
         raise Conflict("The log is published when the match is over.")
+    if live.state is None:
+        raise Conflict("This match never started: there is nothing to replay.")
     entries = await live.services.store.actions(record.id)
     log = {
         "id": record.id, "game": record.game, "options": record.options, "players": record.seat_names(),

@@ -144,6 +144,19 @@ class Game(ABC, Generic[S, O]):
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}."
             )
 
+    def validate(self, players: int, options: O) -> None:
+        """Refuse (``InvalidOptions``) a table this game cannot set up: everything ``setup``
+        would refuse, checked when a match is created rather than when its last seat is
+        taken. The default tries ``setup`` itself; whatever it raises is a refusal."""
+        self.check_players(players)
+        try:
+            self.setup([f"Player {i + 1}" for i in range(players)], options, 0, 0)
+        except InvalidOptions:
+            raise
+        except Exception as exc:
+            reason = getattr(exc, "reason", None) or type(exc).__name__
+            raise InvalidOptions(f"{self.name} cannot be set up like this: {reason}") from None
+
     def catalogue_entry(self) -> dict[str, Any]:
         return {
             "id": self.id,

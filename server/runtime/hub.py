@@ -50,11 +50,14 @@ def clean_name(raw: Any) -> str:
 
 def _validated(game_id: str, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """The options of a new match of ``game_id`` for ``players`` seats, as stored. Unknown
-    game, player count out of range or options the game's model rejects ⇒ ``Invalid``."""
+    game, player count out of range, options the game's model rejects or a table its
+    ``setup`` would refuse (``Game.validate``) ⇒ ``Invalid``."""
     try:
         game = registry.get(game_id)
         game.check_players(players)
-        return game.options(options or {}).model_dump(mode="json")
+        valid = game.options(options or {})
+        game.validate(players, valid)
+        return valid.model_dump(mode="json")
     except (UnknownGame, InvalidOptions) as exc:
         raise Invalid(str(exc.args[0] if exc.args else exc)) from None
 

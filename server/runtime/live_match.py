@@ -35,7 +35,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
-from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction
+from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
@@ -49,6 +49,11 @@ from .summaries import summary
 from .tokens import token_hash
 
 log = logging.getLogger(__name__)
+
+
+def unstarted_result(players: int, reason: str) -> dict[str, Any]:
+    """The result of a match that ended before it began: nobody won, and why."""
+    return Result(winners=[], scores=[0.0] * players, reason=reason).to_json()
 
 RECENT_EVENTS = 50
 MAX_ATTEMPTS = 8
@@ -129,10 +134,26 @@ class LiveMatch:
         """Every seat is taken: set the game up with the stored seed and start time."""
         assert record.started_at is not None
         self._adopt(record)
-        options = self.game.options(record.options)
-        self.state = self.game.setup(record.seat_names(), options, record.seed, record.started_at)
+        self.state = self.first_state(record)
         self.seq, self.last_at = 0, record.started_at
         self._after_change([])
+
+    def first_state(self, record: MatchRecord) -> Any:
+        """``setup`` with the stored players, options, seed and start time."""
+        return self.game.setup(record.seat_names(), self.game.options(record.options), record.seed,
+                               record.started_at)
+
+    async def cannot_start(self, exc: Exception) -> None:
+        """``setup`` refused this match (creation checks what it can, but a game may still
+        fail): end it, in the store and for everyone watching, with the reason — a match
+        is never left running without a state."""
+        reason = getattr(exc, "reason", None) or "the game could not be set up"
+        log.error("match %s (%s) cannot start: %s", self.id, self.game.id, reason, exc_info=exc)
+        if self.record.status != "finished":
+            at = self.record.started_at or self.services.clock.now_ms()
+            result = unstarted_result(len(self.record.seats), f"The match could not start: {reason}")
+            self.record = await self.services.store.end_unstarted(self.id, at, result)
+        self._publish_summary()
 
     def restore(self, state: Any, seq: int, entries: list[Any]) -> None:
         """Resume from ``state`` after ``seq`` actions, replaying the ``ActionRecord`` tail."""
@@ -174,7 +195,8 @@ class LiveMatch:
         the recent ones it may see."""
         if self.state is None:
             return messages.state_payload(seq=0, status=self.status, view=None, legal=[], events=[],
-                                          deadline=None, now=self.services.clock.now_ms(), result=None)
+                                          deadline=None, now=self.services.clock.now_ms(),
+                                          result=self.record.result)
         legal = self.game.legal(self.state, seat) if seat is not None and self.running else []
         return messages.state_payload(
             seq=self.seq, status=self.status, view=self.game.view(self.state, seat), legal=legal,
@@ -298,8 +320,11 @@ class LiveMatch:
         if self.state is None:
             record = await self.services.store.get_match(self.id)
             if record != self.record:
-                if record.status != "open":
-                    self.start(record)
+                if record.started_at is not None:  # started (and maybe over) on another process
+                    try:
+                        self.start(record)
+                    except Exception as exc:
+                        await self.cannot_start(exc)
                 else:
                     self._adopt(record)
                     self._publish_summary()

@@ -28,9 +28,8 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
         raise UnknownMatch(f"Match {match_id!r} is a game of {record.game!r}, which this server "
                            "does not have.") from None
     live = LiveMatch(services, record, game)
-    if record.status == "open":
+    if record.started_at is None:  # waiting for players (or it ended before it began)
         return live
-    assert record.started_at is not None
     state, seq, at = None, 0, record.started_at
     snap = await store.latest_snapshot(match_id, snapshots.code_fingerprint(type(game)))
     if snap is not None:
@@ -41,7 +40,11 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
                         exc_info=True)
             state, seq, at = None, 0, record.started_at
     if state is None:
-        state = game.setup(record.seat_names(), game.options(record.options), record.seed, record.started_at)
+        try:
+            state = live.first_state(record)
+        except Exception as exc:
+            await live.cannot_start(exc)
+            return live
     live.last_at = at
     try:
         live.restore(state, seq, await store.actions(match_id, after=seq))

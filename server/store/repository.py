@@ -192,6 +192,17 @@ class Store:
 
         return await self.db.write(work)
 
+    async def end_unstarted(self, match_id: str, at: int, result: dict[str, Any]) -> MatchRecord:
+        """Mark a match that cannot be played finished with ``result`` (unless it is
+        finished already); returns it as stored."""
+
+        def work(conn: Connection) -> MatchRecord:
+            conn.execute(update(matches).where(matches.c.id == match_id, matches.c.status != "finished")
+                         .values(status="finished", finished_at=at, result=result))
+            return _get_match(conn, match_id)
+
+        return await self.db.write(work)
+
     async def list_matches(self, *, status: str | None = None, game: str | None = None,
                            limit: int = 20, offset: int = 0) -> tuple[list[MatchRecord], int]:
         """A page of matches, newest first, and how many match the filters in all."""

@@ -444,6 +444,7 @@ class MatchPage {
       join.hidden = true;
       join.replaceChildren();
       this.renderPlayers();
+      if (s.status === "finished" && !this.state && s.result) this.showResult(s.result); // it never started
       return;
     }
     const invite = `${location.origin}/matches/${this.matchId}`;
@@ -679,7 +680,7 @@ class MatchPage {
     if (this.resultShown) return;
     this.resultShown = true;
     const overlay = $("result");
-    const players = this.state.view.players || [];
+    const players = (this.state && this.state.view.players) || [];
     const scores = result ? result.scores : players.map((p) => p.score ?? 0);
     const winners = new Set(result ? result.winners : []);
     const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
