@@ -100,7 +100,9 @@ class Process:
 def start_potluck(database: str | None, workdir: Path) -> tuple[Process, str]:
     workdir.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    env = {"POTLUCK_STANDIN_AFTER_S": "0", "POTLUCK_RATE_PER_SECOND": "1000", "POTLUCK_RATE_BURST": "1000"}
+    env = {"POTLUCK_STANDIN_AFTER_S": "0", "POTLUCK_RATE_PER_SECOND": "1000", "POTLUCK_RATE_BURST": "1000",
+           # every simulated player comes from 127.0.0.1: no limits per address
+           "POTLUCK_MAX_SOCKETS_PER_ADDRESS": "0", "POTLUCK_CREATE_PER_MINUTE": "0"}
     env["DATABASE_URL"] = database or f"sqlite:///{workdir / 'bench.db'}"
     url = f"http://127.0.0.1:{port}"
     proc = Process([sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--no-access-log"],

@@ -97,6 +97,16 @@ class RedactTokens(logging.Filter):
         return self.PATTERN.sub(r"\1***", value) if isinstance(value, str) else value
 
 
+class QuietDenials(logging.Filter):
+    """uvicorn (0.54, websockets-sansio) logs a refused WebSocket handshake — an HTTP
+    answer sent before accepting, as the socket limits and the Origin check do — twice:
+    the refusal at INFO, then "returned without completing handshake" at ERROR. The
+    second is not an error here; a flood of refusals must not fill the log with them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "ASGI callable returned without completing handshake."
+
+
 def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
                   log_level: str = "info") -> uvicorn.Config:
     """How uvicorn runs the app: WebSocket frames beyond the hard limit close the socket
@@ -111,4 +121,7 @@ def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
+    error_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, QuietDenials) for f in error_log.filters):
+        error_log.addFilter(QuietDenials())
     return config

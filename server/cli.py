@@ -41,6 +41,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from server.app import create_app, server_config
     from server.config import Settings
+    from server.runtime.limits import raise_open_file_limit
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     try:
@@ -48,6 +49,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"potluck serve: {exc}", file=sys.stderr)
         return 2
+    raise_open_file_limit()  # before the app sizes its socket budget from it
     app = create_app(settings)
     config = server_config(app, args.host, args.port, access_log=not args.no_access_log)
     host = f"[{args.host}]" if ":" in args.host else args.host

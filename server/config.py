@@ -55,6 +55,13 @@ class Settings:
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
     clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos
+    max_sockets_per_address: int = 64  # open WebSockets per client address (0: no limit)
+    max_sockets: int = 0  # open WebSockets in all (0: the open-file limit less a reserve for HTTP)
+    create_per_minute: float = 30.0  # matches a client address may create per minute… (0: no limit)
+    create_burst: int = 10  # …and at once
+    max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)
+    open_expires_after_s: float = 24 * 3600.0  # a match whose seats never filled ends after this (0: never)
+    allowed_origins: str = ""  # pages of other sites that may open WebSockets (comma-separated origins)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":

@@ -7,6 +7,7 @@ Acting without a token: 401.
 from __future__ import annotations
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from server.runtime import LiveMatch, NotAuthenticated, NotYourSeat, Runtime, UnknownMatch
@@ -14,6 +15,12 @@ from server.runtime import LiveMatch, NotAuthenticated, NotYourSeat, Runtime, Un
 bearer_scheme = HTTPBearer(auto_error=False, description="The seat token returned by join.")
 
 MATCH_ID_MAX = 64
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address as the server sees it (a trusted proxy's forwarded one, when
+    uvicorn is told to trust it), for the limits per address."""
+    return conn.client.host if conn.client else "unknown"
 
 
 def runtime_of(request: Request) -> Runtime:

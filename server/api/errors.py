@@ -23,6 +23,7 @@ STATUS: list[tuple[type[rt.Problem], int]] = [
     (rt.Illegal, 422),
     (rt.Invalid, 422),
     (rt.RateLimited, 429),
+    (rt.AtCapacity, 503),
     (rt.Busy, 503),
     (rt.Unavailable, 503),
 ]
@@ -37,6 +38,9 @@ def problem_response(problem: rt.Problem) -> JSONResponse:
     if isinstance(problem, rt.StaleSeq):
         body["seq"] = problem.seq
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(problem, rt.NotAuthenticated) else None
+    retry_after = getattr(problem, "retry_after", None)
+    if retry_after is not None:
+        headers = {"Retry-After": str(retry_after)}
     return JSONResponse(body, status_code=status_of(problem), headers=headers)
 
 

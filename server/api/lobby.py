@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from fastapi import APIRouter, Depends, Query, Response, status
+from fastapi import APIRouter, Depends, Query, Request, Response, status
 
 from server.engine import registry
-from server.runtime import LiveMatch, Runtime
+from server.runtime import LiveMatch, RateLimited, Runtime
 from server.runtime.summaries import summary
 from server.store import MatchRecord
 
-from .auth import live_match, required_seat, runtime_of, token_of
+from .auth import client_address, live_match, required_seat, runtime_of, token_of
 from .schemas import CreateMatch, GameInfo, Joined, JoinRequest, MatchCreated, MatchPage, MatchSummary
 from .schemas import Problem, Status
 
@@ -40,10 +40,19 @@ async def games() -> list[dict]:
 
 
 @router.post("/matches", response_model=MatchCreated, status_code=status.HTTP_201_CREATED,
-             responses={422: REFUSALS[422]}, summary="Create a match")
-async def create_match(body: CreateMatch, runtime: Runtime = Depends(runtime_of)) -> dict:
+             responses={422: REFUSALS[422],
+                        429: {"model": Problem, "description": "Too many matches created from your address "
+                              "lately (`rate_limited`; see `Retry-After`)."},
+                        503: {"model": Problem, "description": "As many matches of bots alone are running as "
+                              "the server allows (`at_capacity`; see `Retry-After`)."}},
+             summary="Create a match")
+async def create_match(body: CreateMatch, request: Request, runtime: Runtime = Depends(runtime_of)) -> dict:
     """A match of ``game`` with ``players`` seats, the last ``bots`` of them bots. It starts
-    when every seat is taken: at once if they are all bots."""
+    when every seat is taken: at once if they are all bots. Each client address may create
+    a few matches at once, then a steady trickle (429 with ``Retry-After`` past that)."""
+    refusal = runtime.limits.creation.take(client_address(request))
+    if refusal is not None:
+        raise RateLimited(refusal.reason, refusal.retry_after)
     players = body.players
     if players is None:
         players = registry.games()[body.game].min_players if body.game in registry.games() else 0

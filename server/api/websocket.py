@@ -13,7 +13,10 @@ stale action, a spectator acting, too many messages — is answered with ``error
 ``bad_json``, ``bad_message``, ``unknown_type``, ``too_large``, ``rate_limited``, and the
 runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, ``busy``…)
 and the connection stays open. A bad token or unknown match closes the socket right after
-accepting it, with code 4403 or 4404 and a reason.
+accepting it, with code 4403 or 4404 and a reason. Before accepting, a handshake from a
+page of another site (``Origin``, see ``origins``) is refused with 403, and one past the
+socket limits (``server.runtime.limits``) with 429 (this address) or 503 (the server),
+each with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -24,13 +27,15 @@ import math
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 
 from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
-from .auth import MATCH_ID_MAX
+from .auth import MATCH_ID_MAX, client_address
+from .origins import allowed_list, origin_allowed
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -42,7 +47,34 @@ ID_MAX = 128
 
 @router.websocket("/ws/matches/{match_id}")
 async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
+    """Refused before the handshake is accepted (an HTTP answer, no socket kept): a page of
+    another site (403), too many sockets from this address (429) or in all (503)."""
     runtime: Runtime = ws.app.state.runtime
+    allowed = allowed_list(runtime.settings.allowed_origins)
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), allowed):
+        await _deny(ws, 403, "forbidden", "This page may not open a connection to this server.")
+        return
+    address = client_address(ws)
+    refusal = runtime.limits.sockets.admit(address)
+    if refusal is not None:
+        await _deny(ws, 429 if refusal.per_address else 503,
+                    "rate_limited" if refusal.per_address else "at_capacity", refusal.reason, refusal.retry_after)
+        return
+    try:
+        await _play(ws, runtime, match_id, token)
+    finally:
+        runtime.limits.sockets.release(address)
+
+
+async def _deny(ws: WebSocket, status: int, code: str, detail: str, retry_after: int | None = None) -> None:
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    try:
+        await ws.send_denial_response(JSONResponse({"detail": detail, "code": code}, status, headers))
+    except RuntimeError:  # a server without denial responses: a plain 403
+        await ws.close(1008, detail[:120])
+
+
+async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None) -> None:
     settings = runtime.settings
     await ws.accept()
     try:

@@ -4,6 +4,7 @@ It serves any registered game through the engine contract and never looks inside
 """
 
 from .errors import (
+    AtCapacity,
     Busy,
     Conflict,
     Illegal,
@@ -26,6 +27,7 @@ from .live_match import LiveMatch
 from .subscribers import Subscriber
 
 __all__ = [
+    "AtCapacity",
     "Busy",
     "Conflict",
     "Illegal",

@@ -78,7 +78,23 @@ class Invalid(Problem):
 
 
 class RateLimited(Problem):
+    """Too many requests from this client; ``retry_after``: seconds to wait, if known."""
+
     code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class AtCapacity(Problem):
+    """The server runs as much of this as it will; ``retry_after``: seconds to wait."""
+
+    code = "at_capacity"
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class Busy(Problem):

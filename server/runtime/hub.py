@@ -20,9 +20,10 @@ from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRec
 from server.store import NameTaken as StoreNameTaken
 
 from .clock import Clock
-from .errors import Invalid, MatchFull, MatchOver, NameTaken, NotFinished, UnknownMatch
+from .errors import AtCapacity, Invalid, MatchFull, MatchOver, NameTaken, NotFinished, UnknownMatch
 from .fanout import make_fanout
-from .live_match import LiveMatch
+from .limits import Limits
+from .live_match import LiveMatch, unstarted_result
 from .loader import load_match
 from .metrics import Metrics
 from .services import Services
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 NAME_MAX = 32
 SWEEP_EVERY_S = 10.0
 FINISHED_LINGER_S = 60.0
+BOT_CAPACITY_RETRY_S = 30
 NOT_OVER = "The match is not over yet: a rematch is set up once it ends."
 
 
@@ -71,6 +73,7 @@ class Runtime:
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
                                  fanout=make_fanout(settings.redis_url), metrics=self.metrics,
                                  settings=settings)
+        self.limits = Limits(settings)
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
 
@@ -104,6 +107,8 @@ class Runtime:
         options = _validated(game_id, players, options)
         if not 0 <= bots <= players:
             raise Invalid(f"bots must be between 0 and the number of players ({players}).")
+        if bots == players:
+            self._check_bot_capacity()
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(bots)], seed=new_seed(),
@@ -111,6 +116,15 @@ class Runtime:
         if record.status == "running":
             await self.get(record.id)
         return record
+
+    def _check_bot_capacity(self) -> None:
+        """Matches of bots alone cost CPU with nobody to slow them down: at most
+        ``max_bot_matches`` run at once in this process."""
+        cap = self.settings.max_bot_matches
+        running = sum(1 for live in self.live.values() if live.running and live.record.bots == live.record.players)
+        if cap > 0 and running >= cap:
+            raise AtCapacity(f"{running} matches of bots alone are being played here already; "
+                             "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
 
     async def rematch(self, live: LiveMatch) -> tuple[MatchRecord, bool]:
         """The match that plays the finished ``live`` again: the same game, options and
@@ -218,6 +232,27 @@ class Runtime:
         while True:
             await asyncio.sleep(SWEEP_EVERY_S)
             self.sweep()
+            try:
+                await self.expire_unfilled()
+            except Exception:  # the database may be away for a moment: next sweep
+                log.warning("could not expire unfilled matches", exc_info=True)
+
+    async def expire_unfilled(self, now: int | None = None) -> list[str]:
+        """End every match whose seats were not all taken within ``open_expires_after_s``
+        (finished, with the reason); sockets watching one here, and other processes, are
+        told. Returns the ids ended."""
+        ttl_ms = int(self.settings.open_expires_after_s * 1000)
+        if ttl_ms <= 0:
+            return []
+        now = self.services.clock.now_ms() if now is None else now
+        hours = self.settings.open_expires_after_s / 3600
+        reason = f"Not every seat was taken within {hours:g} hour{'s' if hours != 1 else ''}: the match was closed."
+        ended = await self.store.expire_unfilled(now - ttl_ms, now, unstarted_result(reason))
+        for match_id in ended:
+            if match_id in self.live:
+                self.live[match_id].follow(None)
+            self.services.fanout.publish({"match": match_id, "kind": "joined"})  # news of the seats: catch up
+        return ended
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop matches nobody watches: finished ones after a minute, others after

@@ -51,9 +51,9 @@ from .tokens import token_hash
 log = logging.getLogger(__name__)
 
 
-def unstarted_result(players: int, reason: str) -> dict[str, Any]:
+def unstarted_result(reason: str) -> dict[str, Any]:
     """The result of a match that ended before it began: nobody won, and why."""
-    return Result(winners=[], scores=[0.0] * players, reason=reason).to_json()
+    return Result(winners=[], scores=[], reason=reason).to_json()
 
 RECENT_EVENTS = 50
 MAX_ATTEMPTS = 8
@@ -151,7 +151,7 @@ class LiveMatch:
         log.error("match %s (%s) cannot start: %s", self.id, self.game.id, reason, exc_info=exc)
         if self.record.status != "finished":
             at = self.record.started_at or self.services.clock.now_ms()
-            result = unstarted_result(len(self.record.seats), f"The match could not start: {reason}")
+            result = unstarted_result(f"The match could not start: {reason}")
             self.record = await self.services.store.end_unstarted(self.id, at, result)
         self._publish_summary()
 

@@ -203,6 +203,13 @@ class Store:
 
         return await self.db.write(work)
 
+    async def expire_unfilled(self, created_before: int, at: int, result: dict[str, Any]) -> list[str]:
+        """End (finished, with ``result``) every match still waiting for players that was
+        created before ``created_before``; returns their ids."""
+        query = (update(matches).where(matches.c.status == "open", matches.c.created_at < created_before)
+                 .values(status="finished", finished_at=at, result=result).returning(matches.c.id))
+        return await self.db.write(lambda conn: [row.id for row in conn.execute(query)])
+
     async def list_matches(self, *, status: str | None = None, game: str | None = None,
                            limit: int = 20, offset: int = 0) -> tuple[list[MatchRecord], int]:
         """A page of matches, newest first, and how many match the filters in all."""
@@ -275,10 +282,19 @@ class Store:
 
     # ---- snapshots -------------------------------------------------------------------
     async def save_snapshot(self, match_id: str, seq: int, code: str, state: bytes, at: int) -> None:
-        """Keep a state after ``seq`` actions (a second save of the same ``seq`` is ignored)."""
+        """Keep a state after ``seq`` actions, and only it: recovery starts from the newest
+        snapshot, so older ones of the match are deleted in the same transaction (a save
+        of a ``seq`` no newer than the kept one is ignored)."""
+
+        def work(conn: Connection) -> None:
+            newest = conn.execute(select(func.max(snapshots.c.seq)).where(snapshots.c.match_id == match_id)).scalar()
+            if newest is not None and newest >= seq:  # a later one is kept already
+                return
+            conn.execute(insert(snapshots).values(match_id=match_id, seq=seq, code=code, state=state, at=at))
+            conn.execute(snapshots.delete().where(snapshots.c.match_id == match_id, snapshots.c.seq < seq))
+
         try:
-            await self.db.write(lambda conn: conn.execute(insert(snapshots).values(
-                match_id=match_id, seq=seq, code=code, state=state, at=at)))
+            await self.db.write(work)
         except IntegrityError:
             pass
 

@@ -45,6 +45,7 @@ def potluck_server(workdir: Path, **env_overrides: str) -> Iterator[str]:
         "DATABASE_URL": f"sqlite:///{workdir / 'potluck.db'}",
         "PYTHONPATH": os.pathsep.join([str(PLUGINS), str(ROOT), os.environ.get("PYTHONPATH", "")]),
         "POTLUCK_STANDIN_AFTER_S": "0",  # nobody's seat is handed to a bot mid-test
+        "POTLUCK_CREATE_PER_MINUTE": "0",  # every test's matches come from 127.0.0.1
         **env_overrides,
     }
     env.pop("REDIS_URL", None)

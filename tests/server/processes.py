@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import httpx
 
@@ -19,7 +20,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 class ServerProcess:
-    def __init__(self, database_url: str, workdir: Path, **env: str) -> None:
+    def __init__(self, database_url: str, workdir: Path, preexec_fn: Callable[[], None] | None = None,
+                 **env: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -30,7 +32,7 @@ class ServerProcess:
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port), "--no-access-log"],
-                cwd=workdir, env=environment, stdout=log, stderr=subprocess.STDOUT)
+                cwd=workdir, env=environment, stdout=log, stderr=subprocess.STDOUT, preexec_fn=preexec_fn)
         self._wait_ready()
 
     def _wait_ready(self, timeout: float = 90) -> None:

@@ -80,8 +80,11 @@ async def test_snapshots_and_chat_round_trip(store: Store) -> None:
     match = await _match(store, "snap", players=2, bots=2)
     await store.save_snapshot(match.id, 3, "code-a", b"state-3", 30)
     await store.save_snapshot(match.id, 3, "code-a", b"again", 31)  # ignored
-    await store.save_snapshot(match.id, 6, "code-b", b"state-6", 60)
     assert await store.latest_snapshot(match.id, "code-a") == (3, b"state-3", 30)
+    await store.save_snapshot(match.id, 6, "code-b", b"state-6", 60)  # only the newest is kept
+    await store.save_snapshot(match.id, 5, "code-b", b"late", 61)  # an older one arriving late: ignored
+    assert await store.latest_snapshot(match.id, "code-a") is None
+    assert await store.latest_snapshot(match.id, "code-b") == (6, b"state-6", 60)
     assert await store.latest_snapshot(match.id, "code-c") is None
     for i in range(3):
         await store.add_chat(match.id, ChatRecord(0, "Bot 0", f"line {i}", i))
@@ -163,5 +166,26 @@ async def test_migration_0002_links_rematches_in_a_database_made_by_0001(empty_d
             "SELECT (SELECT count(*) FROM matches) + (SELECT count(*) FROM seats)")).scalar())
         assert count == 3, "the downgrade kept every match and seat"
         assert await upgrade(db, "0002") == "0002" and (await store.get_match("old")).rematch_id is None
+    finally:
+        await db.close()
+
+
+async def test_migration_0004_keeps_only_the_newest_snapshot_of_each_match(empty_database_url: str) -> None:
+    db = Database(empty_database_url)
+    try:
+        assert await upgrade(db, "0003") == "0003"
+        store = Store(db)
+        for match_id in ("a", "b"):
+            await store.create_match(id=match_id, game="nutty-noodles", options={}, players=2,
+                                     bot_names=["B1", "B2"], seed=1, now=1)
+        rows = [("a", 100), ("a", 200), ("a", 300), ("b", 100)]
+        for match_id, seq in rows:
+            await db.write(lambda conn: conn.execute(text(
+                "INSERT INTO snapshots (match_id, seq, code, state, at) VALUES (:m, :s, 'c', :b, 1)"),
+                {"m": match_id, "s": seq, "b": b"x"}))
+        assert await upgrade(db) == head_revision() == "0004"
+        kept = await db.read(lambda conn: conn.execute(text(
+            "SELECT match_id, seq FROM snapshots ORDER BY match_id")).all())
+        assert [tuple(r) for r in kept] == [("a", 300), ("b", 100)]
     finally:
         await db.close()
