@@ -24,7 +24,7 @@ from server.runtime.limits import CreationRate, SocketCount, socket_budget
 from .clients import Api, answer
 from .conftest import serve
 from .processes import ServerProcess
-from .test_runtime import HandClock, rt_view, runtime
+from .test_runtime import HandClock, _until, rt_view, runtime, sink
 
 SLOW = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
 
@@ -170,8 +170,8 @@ async def test_matches_whose_seats_never_filled_end(database_url: str) -> None:
     async with runtime(database_url, clock, open_expires_after_s=3600) as rt:
         lonely = await rt.create("nutty-noodles", 2, SLOW, 0)
         _, _, half = await rt.join(lonely.id, "Ann")
-        watcher = _Collector()
-        half.subscribe(watcher.subscriber(), [])
+        got: list[dict] = []
+        half.subscribe(sink(None, got), [])
         clock.t += 1800_000
         fresh = await rt.create("nutty-noodles", 2, SLOW, 0)
         full = await rt.create("nutty-noodles", 2, SLOW, 0)
@@ -183,7 +183,7 @@ async def test_matches_whose_seats_never_filled_end(database_url: str) -> None:
         stored = await rt.store.get_match(lonely.id)
         assert stored.status == "finished" and "within 1 hour" in stored.result["reason"]
         await _until(lambda: half.status == "finished")
-        await _until(lambda: any('"status":"finished"' in m for m in watcher.sent))
+        await _until(lambda: any(m.get("match", {}).get("status") == "finished" for m in got))
         assert (await rt.store.get_match(fresh.id)).status == "open"
         assert (await rt.store.get_match(full.id)).status == "running"
         with pytest.raises(Exception, match="over"):
@@ -205,29 +205,3 @@ async def test_only_the_newest_snapshot_is_kept(database_url: str) -> None:
         rows = await rt.store.db.read(lambda conn: conn.execute(
             text("SELECT seq FROM snapshots WHERE match_id = :m"), {"m": live.id}).all())
         assert [r[0] for r in rows] == [8]
-
-
-class _Collector:
-    """A socket that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-
-    def subscriber(self) -> Any:
-        from server.runtime import Subscriber
-
-        async def send(text: str) -> None:
-            self.sent.append(text)
-
-        async def close(code: int, reason: str) -> None:
-            pass
-
-        return Subscriber(None, send, close)
-
-
-async def _until(condition: Any, timeout: float = 10) -> None:
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(wait(), timeout)
