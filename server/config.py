@@ -61,6 +61,7 @@ class Settings:
     create_burst: int = 10  # …and at once
     max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)
     open_expires_after_s: float = 24 * 3600.0  # a match whose seats never filled ends after this (0: never)
+    rematch_hold_s: float = 600.0  # a rematch keeps the previous players' seats for them this long
     allowed_origins: str = ""  # pages of other sites that may open WebSockets (comma-separated origins)
 
     @classmethod

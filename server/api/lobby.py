@@ -22,7 +22,8 @@ OFFSET_MAX = 1_000_000_000  # far past any real list, far below a 64-bit overflo
 
 REFUSALS = {
     404: {"model": Problem, "description": "No such match."},
-    409: {"model": Problem, "description": "Full, started, finished, or the name is taken."},
+    409: {"model": Problem, "description": "Full, started, finished, the name is taken, or (in a rematch) the "
+          "free seats are kept for the previous players (`held`)."},
     422: {"model": Problem, "description": "Invalid request (unknown game, bad options or name)."},
 }
 
@@ -86,13 +87,18 @@ async def get_match(live: LiveMatch = Depends(live_match)) -> dict:
     return live.summary()
 
 
-@router.post("/matches/{match_id}/join", response_model=Joined, responses=REFUSALS,
+@router.post("/matches/{match_id}/join", response_model=Joined,
+             responses={**REFUSALS, 403: {"model": Problem, "description": "The Bearer token is not for a seat "
+                                          "of the match this one plays again."}},
              summary="Take a seat")
-async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runtime_of)) -> dict:
+async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runtime_of),
+               token: str | None = Depends(token_of)) -> dict:
     """The next free seat, and its secret token (shown only now). The match starts when
-    the last seat is taken."""
+    the last seat is taken. In a rematch, send your token of the match played again as
+    ``Authorization: Bearer …``: it proves who you are and gives you your old seat. The
+    previous players' seats are kept for them a while (409 ``held`` for anyone else)."""
     await live_match(match_id, runtime)
-    seat, token, live = await runtime.join(match_id, body.name)
+    seat, token, live = await runtime.join(match_id, body.name, token)
     return {"seat": seat, "token": token, "match": live.summary()}
 
 

@@ -55,6 +55,12 @@ class NameTaken(Conflict):
     code = "name_taken"
 
 
+class SeatsHeld(Conflict):
+    """In a rematch, the free seats are kept a while for the previous match's players."""
+
+    code = "held"
+
+
 class StaleSeq(Conflict):
     """``expect_seq`` is not the match's current ``seq``."""
 

@@ -16,11 +16,13 @@ from typing import Any
 from server.config import Settings
 from server.engine import InvalidOptions, UnknownGame, registry
 from server.store import MatchFull as StoreMatchFull
-from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRecord, Store
+from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRecord, NotAPreviousPlayer, Store
+from server.store import SeatsHeld as StoreSeatsHeld
 from server.store import NameTaken as StoreNameTaken
 
 from .clock import Clock
-from .errors import AtCapacity, Invalid, MatchFull, MatchOver, NameTaken, NotFinished, UnknownMatch
+from .errors import AtCapacity, Invalid, MatchFull, MatchOver, NameTaken, NotFinished, NotYourSeat, SeatsHeld
+from .errors import UnknownMatch
 from .fanout import make_fanout
 from .limits import Limits
 from .live_match import LiveMatch, unstarted_result
@@ -151,13 +153,25 @@ class Runtime:
             self.services.fanout.publish({"match": live.id, "kind": "rematch", "rematch": new.id})
         return new, created
 
-    async def join(self, match_id: str, raw_name: Any) -> tuple[int, str, LiveMatch]:
-        """Take a free seat (in a rematch, the player's old one if free; see ``Store.join``);
-        returns ``(seat, token, match)``. The token is shown once."""
+    async def join(self, match_id: str, raw_name: Any, previous_token: str | None = None) -> tuple[int, str, LiveMatch]:
+        """Take a free seat; returns ``(seat, token, match)``. The token is shown once. In a
+        rematch, ``previous_token`` (the player's token in the match played again) proves
+        who they are and gives them their old seat; the seats of the previous players are
+        held for them for ``rematch_hold_s`` (see ``Store.join``)."""
         name = clean_name(raw_name)
         token = new_token()
+        now = self.services.clock.now_ms()
+        previous = token_hash(previous_token) if previous_token is not None else None
         try:
-            seat, _ = await self.store.join(match_id, name, token_hash(token), self.services.clock.now_ms())
+            seat, _ = await self.store.join(match_id, name, token_hash(token), now, previous,
+                                            int(self.settings.rematch_hold_s * 1000))
+        except NotAPreviousPlayer:
+            raise NotYourSeat("This token is not for a seat of the match this one plays again.") from None
+        except StoreSeatsHeld as held:
+            minutes = max(1, -(-(held.until - now) // 60_000))
+            raise SeatsHeld("The free seats are kept for the players of the previous match (they join with "
+                               f"their token from it) for another {minutes} minute{'s' if minutes > 1 else ''}."
+                               ) from None
         except MatchNotFound:
             raise UnknownMatch(f"There is no match {match_id!r}.") from None
         except StoreMatchFull:

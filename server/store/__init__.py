@@ -12,6 +12,8 @@ from .repository import (
     MatchNotFound,
     MatchNotOpen,
     NameTaken,
+    NotAPreviousPlayer,
+    SeatsHeld,
     SeqTaken,
     Store,
 )
@@ -26,7 +28,9 @@ __all__ = [
     "MatchNotOpen",
     "MatchRecord",
     "NameTaken",
+    "NotAPreviousPlayer",
     "SeatRecord",
+    "SeatsHeld",
     "SeqTaken",
     "Store",
 ]

@@ -55,6 +55,19 @@ class MatchNotFinished(RuntimeError):
     """Only a finished match can be played again."""
 
 
+class NotAPreviousPlayer(PermissionError):
+    """The token offered is not one of the match this one plays again."""
+
+
+class SeatsHeld(RuntimeError):
+    """Every free seat of a rematch is held for a player of the previous match until
+    ``until`` (ms)."""
+
+    def __init__(self, until: int) -> None:
+        super().__init__(until)
+        self.until = until
+
+
 def _seat(row: Row[Any]) -> SeatRecord:
     return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at)
 
@@ -81,15 +94,14 @@ def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, An
              "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
 
 
-def _choose_seat(humans: int, taken: set[int], before: dict[str, int], name: str) -> int:
-    """The seat a joining ``name`` takes among the human seats ``0…humans-1``: in a rematch
-    (``before``: the previous match's players by name) their old seat if it is free, else the
-    first free seat none of the previous players had, else the first free seat."""
+def _choose_seat(humans: int, taken: set[int], mine: int | None, held: set[int]) -> int | None:
+    """The seat a joiner takes among the human seats ``0…humans-1``: their own seat of the
+    previous match (``mine``) if it is free, else the first free seat not ``held`` for
+    another previous player; ``None`` when every free seat is held."""
     free = [s for s in range(humans) if s not in taken]
-    if before.get(name) in free:
-        return before[name]
-    kept = set(before.values())
-    return next((s for s in free if s not in kept), free[0])
+    if mine in free:
+        return mine
+    return next((s for s in free if s not in held), None)
 
 
 def _with_seats(conn: Connection, rows: Sequence[Row[Any]]) -> list[MatchRecord]:
@@ -156,10 +168,16 @@ class Store:
     async def get_match(self, match_id: str) -> MatchRecord:
         return await self.db.read(lambda conn: _get_match(conn, match_id))
 
-    async def join(self, match_id: str, name: str, token_hash: str, now: int) -> tuple[int, MatchRecord]:
-        """Claim a human seat for ``name`` (the first free one; in a rematch, the seat ``name``
-        had in the previous match if it is free); the last one starts the match at ``now``.
-        Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull`` or ``NameTaken``."""
+    async def join(self, match_id: str, name: str, token_hash: str, now: int, previous_hash: str | None = None,
+                   hold_ms: int = 0) -> tuple[int, MatchRecord]:
+        """Claim a human seat for ``name``; the last one starts the match at ``now``.
+
+        In a rematch, each seat of a human of the previous match is held for them for
+        ``hold_ms`` after the rematch was created: they prove who they are with the hash of
+        their token there (``previous_hash``) and get their old seat back; others take the
+        free seats nobody holds (after the hold, any free seat). Names are not identity.
+        Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull``, ``NameTaken``,
+        ``NotAPreviousPlayer`` or ``SeatsHeld``."""
 
         def work(conn: Connection) -> tuple[int, MatchRecord]:
             claimed = conn.execute(
@@ -167,22 +185,30 @@ class Store:
                 .where(matches.c.id == match_id, matches.c.status == "open",
                        matches.c.humans_joined < matches.c.players - matches.c.bots)
                 .values(humans_joined=matches.c.humans_joined + 1)
-                .returning(matches.c.humans_joined, matches.c.players, matches.c.bots)
+                .returning(matches.c.humans_joined, matches.c.players, matches.c.bots, matches.c.created_at)
             ).first()
             if claimed is None:
                 status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
                 if status is None:
                     raise MatchNotFound(match_id)
                 raise MatchNotOpen(match_id) if status != "open" else MatchFull(match_id)
-            joined, players, bots = claimed
+            joined, players, bots, created_at = claimed
             here = conn.execute(select(seats.c.seat, seats.c.name).where(seats.c.match_id == match_id)).all()
             if any(row.name == name for row in here):
                 raise NameTaken(name)
-            previous = (select(seats.c.name, seats.c.seat)
+            previous = (select(seats.c.seat, seats.c.token_hash)
                         .join(matches, matches.c.id == seats.c.match_id)
                         .where(matches.c.rematch_id == match_id, seats.c.bot.is_(False)))
-            before = {row.name: row.seat for row in conn.execute(previous)}
-            seat = _choose_seat(players - bots, {row.seat for row in here}, before, name)
+            before = {row.token_hash: row.seat for row in conn.execute(previous)}
+            if previous_hash is not None and previous_hash not in before:
+                raise NotAPreviousPlayer(match_id)
+            taken = {row.seat for row in here}
+            mine = before.get(previous_hash) if previous_hash is not None else None
+            until = created_at + hold_ms
+            held = set(before.values()) - taken - {mine} if now < until else set()
+            seat = _choose_seat(players - bots, taken, mine, held)
+            if seat is None:
+                raise SeatsHeld(until)
             conn.execute(insert(seats).values(match_id=match_id, seat=seat, name=name,
                                               token_hash=token_hash, bot=False, joined_at=now))
             if joined == players - bots:

@@ -2,7 +2,8 @@
 once it is over; the first request creates the rematch (same game, options, players, bots
 in the same seats) and every later one, however concurrent, gets the same match; the old
 match's summary names it and every socket of the old match is told; the players who join
-it get their old seats back. Other servers of the same database learn of it from the store."""
+it with their old tokens get their old seats back, and nobody else can take those for a
+while (``rematch_hold_s``). Other servers of the same database learn of it from the store."""
 
 from __future__ import annotations
 
@@ -14,11 +15,11 @@ import pytest
 
 from server.engine import Result
 from server.games.nutty_noodles.rules import NuttyNoodles
-from server.runtime import LiveMatch, NotFinished
+from server.runtime import LiveMatch, NotFinished, SeatsHeld
 
 from .clients import Api, WsPlayer
 from .conftest import serve
-from .test_runtime import runtime
+from .test_runtime import HandClock, runtime
 
 FAST = {"clock_speed": 40.0}
 
@@ -79,13 +80,21 @@ async def test_play_again_once_for_everyone_with_the_same_seats_and_bots(databas
         for p in sockets:
             await p.wait(lambda: p.summary.get("rematch") == new_id)
 
-        # Bob comes first and still gets his own seat; the bot seat is a bot again
-        assert (await api.join(new_id, "Bob"))[0] == bob_seat
-        assert (await api.join(new_id, "Ann"))[0] == ann_seat
+        # a stranger calling himself Bob cannot take a seat: they are kept for Ann and Bob,
+        # who prove who they are with their tokens of the old match (names are not identity)
+        join = f"/api/matches/{new_id}/join"
+        r = await client.post(join, json={"name": "Bob"})
+        assert (r.status_code, r.json()["code"]) == (409, "held"), r.text
+        r = await client.post(join, json={"name": "Bob"}, headers=_auth("forged"))
+        assert (r.status_code, r.json()["code"]) == (403, "forbidden"), r.text
+        r = await client.post(join, json={"name": "Bob"}, headers=_auth(bob))
+        assert (r.status_code, r.json()["seat"]) == (200, bob_seat), r.text
+        r = await client.post(join, json={"name": "Annie"}, headers=_auth(ann))
+        assert (r.status_code, r.json()["seat"]) == (200, ann_seat), r.text
         started = (await client.get(f"/api/matches/{new_id}")).json()
         assert started["status"] == "running"
         assert {s["seat"]: (s["name"], s["bot"]) for s in started["seats"]} == \
-            {ann_seat: ("Ann", False), bob_seat: ("Bob", False), 2: ("Bot 1", True)}
+            {ann_seat: ("Annie", False), bob_seat: ("Bob", False), 2: ("Bot 1", True)}
 
         r = await client.post(url, headers=_auth(ann))  # later still: the same match
         assert (r.status_code, r.json()["id"], r.json()["match"]["status"]) == (200, new_id, "running")
@@ -124,3 +133,15 @@ async def test_no_rematch_before_the_end_at_the_runtime_either(database_url: str
         record = await rt.create("nutty-noodles", 2, {}, 0)
         with pytest.raises(NotFinished):
             await rt.rematch(await rt.get(record.id))
+
+
+async def test_after_the_hold_anyone_may_take_a_free_seat_of_a_rematch(database_url: str) -> None:
+    clock = HandClock()
+    async with runtime(database_url, clock, rematch_hold_s=60) as rt:
+        live = await _finished_quickly(rt)
+        new, _ = await rt.rematch(live)
+        with pytest.raises(SeatsHeld, match="another 1 minute"):
+            await rt.join(new.id, "Dee")
+        clock.t += 60_000
+        seat, _, _ = await rt.join(new.id, "Dee")
+        assert seat in (0, 1)

@@ -14,7 +14,8 @@ from alembic import command
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
-from server.store import ChatRecord, Database, MatchFull, MatchNotFinished, MatchNotOpen, SeqTaken, Store
+from server.store import (ChatRecord, Database, MatchFull, MatchNotFinished, MatchNotOpen, NotAPreviousPlayer,
+                          SeatsHeld, SeqTaken, Store)
 from server.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
 from .conftest import _admin
@@ -110,13 +111,22 @@ async def test_a_finished_match_gets_one_rematch_and_its_players_their_old_seats
     new = outcomes[0][0]
     assert (new.status, new.players, new.bots, new.options, new.rematch_id) == ("open", 4, 1, {"mode": "advanced"}, None)
     assert [(s.seat, s.name, s.bot) for s in new.seats] == [(3, "Bot 0", True)]
-    # Cy first takes seat 2, as before; a newcomer takes a seat nobody had (none is left:
-    # the first free one); Ann and Bob get theirs back if it is free
-    assert (await store.join(new.id, "Cy", "n2", 10))[0] == 2
-    assert (await store.join(new.id, "Dee", "n3", 11))[0] == 0
-    assert (await store.join(new.id, "Bob", "n1", 12))[0] == 1
+    # each previous player proves who they are with their old token's hash and gets their
+    # seat back; the seats are held for them (here 100 ms after the rematch was made, at 9):
+    # a newcomer, or a stranger using an old name, waits; a token of no previous seat is refused
+    hold = {"hold_ms": 100}
+    assert (await store.join(new.id, "Cy", "n2", 10, previous_hash="h2", **hold))[0] == 2
+    with pytest.raises(SeatsHeld) as held:
+        await store.join(new.id, "Dee", "n3", 11, **hold)
+    assert held.value.until == 109
+    with pytest.raises(SeatsHeld):
+        await store.join(new.id, "Bob", "n3", 11, **hold)
+    with pytest.raises(NotAPreviousPlayer):
+        await store.join(new.id, "Eve", "n4", 11, previous_hash="n2", **hold)
+    assert (await store.join(new.id, "Robert", "n1", 12, previous_hash="h1", **hold))[0] == 1
+    assert (await store.join(new.id, "Dee", "n3", 109, **hold))[0] == 0  # the hold is over: any free seat
     with pytest.raises(MatchNotOpen):
-        await store.join(new.id, "Ann", "n0", 13)
+        await store.join(new.id, "Ann", "n0", 113, previous_hash="h0", **hold)
 
 
 @pytest.fixture

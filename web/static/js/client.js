@@ -156,9 +156,10 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
-/** Take a seat: POST /join, remember the token for this match. */
-export async function joinMatch(matchId, name) {
-  const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { name } });
+/** Take a seat: POST /join, remember the token for this match. In a rematch, the token of
+ *  our seat in the match played again (`previousToken`) proves who we are. */
+export async function joinMatch(matchId, name, previousToken) {
+  const joined = await api(`/api/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { name }, token: previousToken });
   memory.setName(name);
   memory.setSeat(matchId, { token: joined.token, seat: joined.seat, name });
   return joined;
@@ -721,12 +722,12 @@ class MatchPage {
     }
   }
 
-  /** Sit down at the rematch under the name of our seat here (the server gives the same
-   *  seat back to the same name), unless this browser sits there already; then go. */
+  /** Sit down at the rematch under the name of our seat here, with its token (the server
+   *  gives the same seat back to the same token), unless this browser sits there already; then go. */
   async joinRematch(id) {
     if (!memory.seat(id)) {
       const old = this.summary && this.summary.seats.find((x) => x.seat === this.you);
-      await joinMatch(id, (old && old.name) || (this.seat && this.seat.name) || memory.name());
+      await joinMatch(id, (old && old.name) || (this.seat && this.seat.name) || memory.name(), this.seat && this.seat.token);
     }
     location.assign(`/matches/${id}`);
   }
