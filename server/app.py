@@ -7,12 +7,14 @@ import logging
 import re
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
+from urllib.parse import unquote_plus
 
 import uvicorn
 from fastapi import FastAPI
 
 from server.api import errors, health, history, lobby, pages, play, replays, websocket
 from server.api.body_limit import BodyLimit
+from server.api.headers import SecurityHeaders
 from server.api.strict_json import StrictJsonBodies
 from server.config import Settings
 from server.runtime import Runtime
@@ -52,6 +54,7 @@ sees only its own view.
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for ``settings`` (default: from the environment)."""
     settings = settings or Settings.from_env()
+    health.networks(settings.metrics_allow)  # a mistyped address fails now, not at the first scrape
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -73,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     errors.install(app)
     for module in (lobby, play, replays, history, websocket, health):
         app.include_router(module.router)
@@ -81,9 +85,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 class RedactTokens(logging.Filter):
-    """Seat tokens travel in the WebSocket URL; uvicorn logs that URL. Keep them out of logs."""
+    """Seat tokens travel in the WebSocket URL; uvicorn logs that URL. Keep them out of logs.
 
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+    A parameter's name is percent-decoded before it is compared, as the server decodes it
+    when it reads the query: ``?tok%65n=…`` authenticates, so it is redacted too (and so is
+    any ``…token=`` value, however many times its name was encoded)."""
+
+    PATTERN = re.compile(r"([^\s?&;=\"']+)=([^&\s\"']*)")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
@@ -94,7 +102,14 @@ class RedactTokens(logging.Filter):
         return True
 
     def _redact(self, value: object) -> object:
-        return self.PATTERN.sub(r"\1***", value) if isinstance(value, str) else value
+        return self.PATTERN.sub(self._hide, value) if isinstance(value, str) else value
+
+    @staticmethod
+    def _hide(pair: re.Match[str]) -> str:
+        name = decoded = pair[1]
+        for _ in range(3):  # doubly encoded names do not authenticate, but their values may be tokens
+            decoded = unquote_plus(decoded)
+        return f"{name}=***" if decoded.lower().endswith("token") else pair[0]
 
 
 class QuietDenials(logging.Filter):

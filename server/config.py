@@ -62,6 +62,8 @@ class Settings:
     max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)
     open_expires_after_s: float = 24 * 3600.0  # a match whose seats never filled ends after this (0: never)
     rematch_hold_s: float = 600.0  # a rematch keeps the previous players' seats for them this long
+    metrics_allow: str = "127.0.0.0/8,::1"  # addresses (comma-separated networks) that may read /metrics
+    metrics_token: str = ""  # or anyone sending it as a Bearer token ("": no token opens it)
     allowed_origins: str = ""  # pages of other sites that may open WebSockets (comma-separated origins)
 
     @classmethod

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import hmac
+import ipaddress
+from functools import cache
+
 from fastapi import APIRouter, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import text
+
+from server.runtime import NotYourSeat
+
+from .auth import client_address
 
 router = APIRouter(tags=["operations"])
 
@@ -20,6 +28,30 @@ async def healthz(request: Request) -> Response:
     return Response(f'{{"status":"ok","live_matches":{len(runtime.live)}}}', media_type="application/json")
 
 
-@router.get("/metrics", summary="Prometheus metrics")
+@router.get("/metrics", summary="Prometheus metrics",
+            responses={403: {"description": "Not from an address of `POTLUCK_METRICS_ALLOW` and without "
+                             "`POTLUCK_METRICS_TOKEN` as a Bearer token."}})
 async def metrics(request: Request) -> Response:
+    """Prometheus metrics, for the addresses in ``POTLUCK_METRICS_ALLOW`` (default: this
+    machine) or anyone with ``POTLUCK_METRICS_TOKEN`` as a Bearer token."""
+    settings = request.app.state.settings
+    if not metrics_allowed(request, settings.metrics_allow, settings.metrics_token):
+        raise NotYourSeat("Metrics are for the server's operators.")
     return Response(request.app.state.runtime.metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+
+def metrics_allowed(request: Request, allow: str, token: str) -> bool:
+    sent = request.headers.get("authorization", "")
+    if token and hmac.compare_digest(sent.encode(), f"Bearer {token}".encode()):
+        return True
+    try:
+        address = ipaddress.ip_address(client_address(request))
+    except ValueError:
+        return False
+    return any(address in network for network in networks(allow))
+
+
+@cache
+def networks(allow: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """``POTLUCK_METRICS_ALLOW``: comma-separated addresses or networks (``10.0.0.0/8``)."""
+    return [ipaddress.ip_network(part.strip(), strict=False) for part in allow.split(",") if part.strip()]
