@@ -1,0 +1,92 @@
+"""A real Potluck server for the fuzzers, in a thread of its own (the fuzzers are plain
+synchronous Hypothesis tests), with seeded matches to aim at: one running (two seats,
+slow timers) and one waiting for a player.
+
+Time is slowed 10,000 times (``clock_speed``) so that nothing moves by itself while a
+fuzzer compares the database before and after a request: only requests change it. The
+limits per address are lifted so that the fuzzers explore the API, not the limiter."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+import pytest
+import uvicorn
+
+from server.app import create_app, server_config
+from server.config import Settings
+
+SLOW = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
+
+
+@dataclass
+class Target:
+    url: str
+    database: Path
+    running: str  # a running match…
+    tokens: list[str]  # …and its seats' tokens
+    open: str  # a match waiting for a second player
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def fingerprint(self) -> tuple:
+        """Everything a request could change, as the database holds it."""
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as db:
+            return tuple(db.execute(sql).fetchall() for sql in (
+                "SELECT id, status, players, bots, rematch_id FROM matches ORDER BY id",
+                "SELECT match_id, seat, name, token_hash FROM seats ORDER BY match_id, seat",
+                "SELECT match_id, seq, seat, action FROM actions ORDER BY match_id, seq",
+                "SELECT match_id, seat, text FROM chat ORDER BY id"))
+
+
+def _serve_in_thread(settings: Settings) -> tuple[str, uvicorn.Server, threading.Thread]:
+    app = create_app(settings)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, access_log=False, log_level="critical"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the fuzz server did not start")
+        time.sleep(0.02)
+    return f"http://127.0.0.1:{port}", server, thread
+
+
+@pytest.fixture(scope="package")
+def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
+    database = tmp_path_factory.mktemp("fuzz") / "potluck.db"
+    settings = Settings(database_url=f"sqlite:///{database}", clock_speed=0.0001, standin_after_s=0,
+                        create_per_minute=0, max_sockets_per_address=0, max_bot_matches=0,
+                        rate_per_second=10_000, rate_burst=10_000, chat_per_minute=100_000)
+    url, server, thread = _serve_in_thread(settings)
+    try:
+        with httpx.Client(base_url=url, timeout=20) as client:
+            def create(**options: object) -> str:
+                r = client.post("/api/matches", json={"game": "nutty-noodles", "players": 2, "options": options})
+                return r.json()["id"]
+
+            def join(match_id: str, name: str) -> str:
+                return client.post(f"/api/matches/{match_id}/join", json={"name": name}).json()["token"]
+
+            running = create(**SLOW)
+            tokens = [join(running, "Ann"), join(running, "Bob")]
+            waiting = create(**SLOW)
+            join(waiting, "Cy")
+        yield Target(url, database, running, tokens, waiting)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
