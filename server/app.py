@@ -46,8 +46,12 @@ sees only its own view.
 * WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
   `{"type":"chat", text}`, `{"type":"ping", id}`.
 * Refusals: `{"detail", "code"}` — 401 no token, 403 not your seat, 404 no such match,
-  409 stale `expect_seq` / full / not started / finished, 413 body too large,
-  422 illegal (the rules' reason) or invalid input, 429 too many messages.
+  409 stale `expect_seq` / full / not started / finished / seats `held` for a rematch's
+  players, 413 body too large, 422 illegal (the rules' reason), invalid input or JSON only
+  Python reads (`bad_json`), 429 too many messages or matches created (`Retry-After`),
+  503 the database is away or a capacity is reached (`at_capacity`, `Retry-After`).
+* A WebSocket handshake from another site's page (`Origin`) is refused with 403, one past
+  the socket limits with 429 (this address) or 503 (the server).
 """
 
 
