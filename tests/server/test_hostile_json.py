@@ -34,6 +34,7 @@ async def test_unreadable_numbers_and_strings_are_refused_everywhere(api: Api) -
     match_id, tokens = await api.seated(players=2, **SLOW)
     open_id = await api.create(players=2, **SLOW)
     before = await api.view(match_id, tokens[0])
+    total = (await api.client.get("/api/matches")).json()["total"]  # the database may be shared
     auth = {"Authorization": f"Bearer {tokens[0]}", "Content-Type": "application/json"}
     anon = {"Content-Type": "application/json"}
     for value in HOSTILE_VALUES:
@@ -55,7 +56,7 @@ async def test_unreadable_numbers_and_strings_are_refused_everywhere(api: Api) -
     assert (after["seq"], after["view"]) == (before["seq"], before["view"])
     assert (await api.client.get(f"/api/matches/{open_id}")).json()["seats"] == []
     assert (await api.client.get(f"/api/matches/{match_id}/chat")).json() == []
-    assert (await api.client.get("/api/matches")).json()["total"] == 2
+    assert (await api.client.get("/api/matches")).json()["total"] == total
 
 
 async def test_every_validation_error_has_a_code(api: Api) -> None:

@@ -177,9 +177,10 @@ async def test_matches_whose_seats_never_filled_end(database_url: str) -> None:
         full = await rt.create("nutty-noodles", 2, SLOW, 0)
         for name in ("Ann", "Bob"):
             await rt.join(full.id, name)
-        assert await rt.expire_unfilled() == []
+        mine = {lonely.id, fresh.id, full.id}  # (a shared database may hold others' matches)
+        assert mine.isdisjoint(await rt.expire_unfilled())
         clock.t += 1800_001
-        assert await rt.expire_unfilled() == [lonely.id]
+        assert mine & set(await rt.expire_unfilled()) == {lonely.id}
         stored = await rt.store.get_match(lonely.id)
         assert stored.status == "finished" and "within 1 hour" in stored.result["reason"]
         await _until(lambda: half.status == "finished")
