@@ -25,7 +25,7 @@ def new(n: int = 2, chefs: list[str] | None = None, restaurants: list[str] | Non
         p.restaurant = (restaurants or PLAIN)[i]
         p.money = 0
     s.bank = 0
-    GAME._start_day(s, 0)
+    GAME.begin(s, 0)
     return s
 
 

@@ -11,7 +11,8 @@ import pytest
 from server.engine import Rng
 from server.engine.playout import play, random_bots, replay
 from server.games.rival_restaurants import GAME
-from server.games.rival_restaurants.cards import ACTION_DECK, KINDS, MARKETS, RECIPES
+from server.games.rival_restaurants.auction import in_box
+from server.games.rival_restaurants.cards import KINDS, MARKETS, RECIPES, pool
 from server.games.rival_restaurants.state import RivalState
 
 from .helpers import act, new
@@ -20,7 +21,8 @@ ALL_INGREDIENTS = Counter({i: n for m in MARKETS.values() for i, n in m.counts.i
 
 
 def ingredients_everywhere(s: RivalState) -> Counter[str]:
-    """Every ingredient card: counters, shelves, discard piles and pantries."""
+    """Every ingredient card: counters, shelves, discard piles and pantries; with SPORKS
+    Out also the Hot Sauce cards, Papa Tio's missile and Joe's Dumpster."""
     held: Counter[str] = Counter()
     for m in s.markets.values():
         held.update(c for c in m.counter if c is not None)
@@ -28,18 +30,28 @@ def ingredients_everywhere(s: RivalState) -> Counter[str]:
         held.update(m.discard)
     for p in s.chefs:
         held.update(p.ingredients)
+        held.update(p.hot_sauce)
+        held.update(p.missile)
+    if s.sporks is not None:
+        for cards in s.sporks.dumpster.values():
+            held.update(cards)
     return held
 
 
 def check_conservation(s: RivalState) -> None:
-    """Money, ingredients, recipes and action cards are neither made nor lost."""
+    """Money, ingredients, recipes and action cards (the Snackle Box's included) are
+    neither made nor lost; the recipes are the match's own pool."""
+    content = pool(s.options.sporks_out, s.options.sporks_chefs)
     assert sum(p.money for p in s.chefs) + s.bank == 0, "money appeared or vanished"
     assert ingredients_everywhere(s) == ALL_INGREDIENTS, "an ingredient card appeared or vanished"
     recipes = [r for d in s.decks.values() for r in d] + [r for d in s.recipe_discards.values() for r in d]
     recipes += [r for p in s.chefs for r in p.recipes]
-    assert sorted(recipes) == sorted(RECIPES), "a recipe card appeared or vanished"
-    actions = s.action_deck + s.action_discard + [a for p in s.chefs for a in p.actions]
-    assert sorted(actions) == sorted(ACTION_DECK), "an action card appeared or vanished"
+    assert sorted(recipes) == sorted(content.recipes), "a recipe card appeared or vanished"
+    actions = s.action_deck + s.action_discard + [a for p in s.chefs for a in p.actions] + in_box(s)
+    assert sorted(actions) == sorted(content.action_deck), "an action card appeared or vanished"
+    ids = [(m.id, i) for m in s.markets.values() for i in m.ids if i is not None]
+    assert len(ids) == len(set(ids)), "two counter cards share an identity"
+    assert all((c is None) == (i is None) for m in s.markets.values() for c, i in zip(m.counter, m.ids))
     for seat, p in enumerate(s.chefs):
         kinds = [RECIPES[r].kind for r in p.recipes]
         assert len(kinds) == len(set(kinds)), "a chef holds two recipes of a kind"

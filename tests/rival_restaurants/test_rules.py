@@ -12,9 +12,9 @@ from server.engine import TIMEOUT, IllegalAction
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import (
     ACTION_CARDS,
-    ACTION_DECK,
     CHEFS,
     CORNERS,
+    CUISINES,
     INGREDIENTS,
     ISLAND,
     LOCATIONS,
@@ -22,10 +22,11 @@ from server.games.rival_restaurants.cards import (
     RECIPES,
     RESTAURANTS,
     UPGRADES,
+    pool,
 )
 from server.games.rival_restaurants.cooking import match
 
-from .helpers import act, claims_done, cook, events, give, go, hand, hold, new, serve_all, timeout, to_cook
+from .helpers import NAMES, act, claims_done, cook, events, give, go, hand, hold, new, serve_all, timeout, to_cook
 
 
 # ---- components ------------------------------------------------------------------------------
@@ -51,11 +52,19 @@ def test_the_mystery_mart_sells_chocolate_secret_sauce_tofu_wine_and_alien_goo()
 
 
 def test_there_are_12_chefs_8_restaurants_and_36_action_cards() -> None:
-    assert len(CHEFS) == 12 and len(RESTAURANTS) == 8 and len(ACTION_DECK) == 36
-    assert {"biff_brobeque", "pork_knuckles", "clam_voyance"} <= set(CHEFS)
-    assert RESTAURANTS["rising_sun"].cuisine == "japanese" and "luchador_picante" in RESTAURANTS
-    assert len({r.cuisine for r in RESTAURANTS.values()}) == 8
+    base = pool()
+    assert len(base.chefs) == 12 and len(base.restaurants) == 8 and len(base.action_deck) == 36
+    assert {"biff_brobeque", "pork_knuckles", "clam_voyance"} <= set(base.chefs)
+    assert RESTAURANTS["rising_sun"].cuisine == "japanese" and "luchador_picante" in base.restaurants
+    assert len({RESTAURANTS[r].cuisine for r in base.restaurants}) == 8
     assert all(c.phase in ("money_move", "buy_barter", "cook_counter") for c in CHEFS.values())
+
+
+def test_a_match_deals_only_from_the_pools_its_options_choose() -> None:
+    base = GAME.setup(NAMES, GAME.options({}), 3)
+    assert {p.chef for p in base.chefs} <= set(pool().chefs) and base.sporks is None
+    dealt = {r for d in base.decks.values() for r in d} | {r for p in base.chefs for r in p.recipes}
+    assert dealt == set(pool().recipes) and len(dealt) == 40
 
 
 def test_restaurants_level_up_at_3_7_and_12_named_rising_dough_hot_sauce_big_cheese() -> None:
@@ -64,9 +73,10 @@ def test_restaurants_level_up_at_3_7_and_12_named_rising_dough_hot_sauce_big_che
 
 
 def test_recipe_decks_are_basic_and_gourmet_with_every_cuisine_in_each() -> None:
-    for kind in ("basic", "gourmet"):
-        cuisines = {r.cuisine for r in RECIPES.values() if r.kind == kind}
-        assert cuisines == {r.cuisine for r in RESTAURANTS.values()}
+    for content in (pool(), pool(sporks_out=True)):
+        for kind in ("basic", "gourmet"):
+            cuisines = {RECIPES[r].cuisine for r in content.recipes if RECIPES[r].kind == kind}
+            assert cuisines == {RESTAURANTS[r].cuisine for r in content.restaurants}
     for r in RECIPES.values():
         assert r.points > 0 and r.garbage >= 1 and all(i in INGREDIENTS and not INGREDIENTS[i].wild
                                                        for i in r.ingredients)
@@ -634,7 +644,7 @@ def test_the_rules_page_lists_every_chef_restaurant_card_upgrade_recipe_and_ingr
     for c in CHEFS.values():
         assert c.text in page, f"{c.name}'s power text differs on the rules page"
     for r in RECIPES.values():
-        row = f"| {r.name} | {r.cuisine.capitalize()} | {', '.join(INGREDIENTS[i].name for i in r.ingredients)} |"
+        row = f"| {r.name} | {CUISINES[r.cuisine]} | {', '.join(INGREDIENTS[i].name for i in r.ingredients)} |"
         assert f"{row} {r.points} | {r.garbage} |" in page, f"{r.name} differs on the rules page"
     for restaurant in RESTAURANTS.values():
         assert all(lv.text in page for lv in restaurant.levels)

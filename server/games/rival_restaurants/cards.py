@@ -18,6 +18,7 @@ an active chef power also has a ``Play``: when and on whom it may be used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 # ---- effects (the one hook mechanism; the functions live in effects.py) -----------------
@@ -41,8 +42,10 @@ class Effect:
 class Play:
     """How an action card or an active chef power is used: the phase it belongs to, whom
     it targets (None, "chef": any other chef, "chef_here": another chef at your location)
-    and what else the player chooses ("ingredient" of the target, "slot": a counter card
-    anywhere, "kind": basic or gourmet, None)."""
+    and what else the player chooses (see ``CHOICE_PARAMS``: "ingredient" of the target,
+    "own_ingredient" of your own, "slot": a counter card anywhere, "shaker_slot": a shaker
+    and a counter card, "kind": basic or gourmet, "market": an ingredient market,
+    "dumpster": a card in Joe's Dumpster, None)."""
 
     phase: str
     target: str | None = None
@@ -58,14 +61,36 @@ class Play:
 
 
 CHOICE_PARAMS: dict[str | None, tuple[str, ...]] = {
-    None: (), "ingredient": ("ingredient",), "slot": ("market", "slot"), "kind": ("kind",)}
+    None: (), "ingredient": ("ingredient",), "own_ingredient": ("ingredient",), "slot": ("market", "slot"),
+    "shaker_slot": ("shaker", "market", "slot"), "kind": ("kind",), "market": ("market",),
+    "dumpster": ("market", "ingredient")}
+
+
+@dataclass(frozen=True)
+class Use:
+    """An active power, used like an action card (the ``power`` action with this ``id`` as
+    its ``use``): its own effects, and its own limit — ``per_day`` uses a day (None: no
+    daily limit; the effect's check may limit it otherwise)."""
+
+    id: str
+    name: str
+    text: str
+    play: Play
+    effects: tuple[Effect, ...]
+    per_day: int | None = 1
 
 
 # ---- the board -------------------------------------------------------------------------
 
+ACTION_AUCTION = "action_auction"  # SPORKS Out
 MONEY_MOVE, BUY_BARTER, COOK_COUNTER = "money_move", "buy_barter", "cook_counter"
-PHASE_NAMES = {MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER", COOK_COUNTER: "COOK and COUNTER"}
-DAY_PLAN: tuple[str, ...] = (MONEY_MOVE, BUY_BARTER, COOK_COUNTER)  # an expansion may add a phase
+PHASE_NAMES = {ACTION_AUCTION: "Action Auction", MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER",
+               COOK_COUNTER: "COOK and COUNTER"}
+DAY_PLAN: tuple[str, ...] = (MONEY_MOVE, BUY_BARTER, COOK_COUNTER)
+SPORKS_DAY_PLAN: tuple[str, ...] = (ACTION_AUCTION, *DAY_PLAN)
+
+# The boxes content comes in: a match deals only from the boxes its options choose (``pool``).
+BASE, SPORKS_OUT = "base", "sporks_out"
 
 ISLAND = "island"
 MYSTERY_MART = "mystery_mart"
@@ -169,6 +194,7 @@ INGREDIENTS: dict[str, Ingredient] = {
 }
 EXTRAS: tuple[str, ...] = tuple(s.id for s in SPECIALS if not s.wild)  # added to a dish
 WILD: str = "alien_goo"
+GARBAGE: str = "garbage"  # a stand-in some powers allow (The Greasy Bucket); never a card
 
 # ---- recipes ---------------------------------------------------------------------------
 
@@ -185,11 +211,15 @@ class Recipe:
     ingredients: tuple[str, ...]
     points: int
     garbage: int
+    box: str = BASE
 
 
 CUISINES: dict[str, str] = {
     "japanese": "Japanese", "mexican": "Mexican", "italian": "Italian", "chinese": "Chinese",
     "indian": "Indian", "french": "French", "american": "American", "greek": "Greek",
+    # SPORKS Out
+    "thai": "Thai", "middle_eastern": "Middle Eastern", "southern": "Southern", "hawaiian": "Hawaiian",
+    "cuban": "Cuban",
 }
 
 RECIPES: dict[str, Recipe] = {
@@ -246,6 +276,50 @@ RECIPES: dict[str, Recipe] = {
         Recipe("moussaka", "Moussaka", "greek", GOURMET, ("beef", "potato", "tomato", "cheese", "milk"), 7, 3),
         Recipe("souvlaki", "Souvlaki Platter", "greek", GOURMET,
                ("pork", "bread", "yogurt", "tomato", "lemon"), 6, 2),
+        # ---- SPORKS Out: 14 basic + 14 gourmet recipes of the base game's ingredients (designed)
+        Recipe("pad_thai", "Pad Thai", "thai", BASIC, ("noodles", "egg", "lime"), 3, 1, SPORKS_OUT),
+        Recipe("mango_sticky_rice", "Mango Sticky Rice", "thai", BASIC, ("mango", "rice"), 2, 1, SPORKS_OUT),
+        Recipe("tom_yum", "Tom Yum", "thai", BASIC, ("shrimp", "lime", "chili"), 3, 2, SPORKS_OUT),
+        Recipe("green_curry", "Green Curry", "thai", GOURMET, ("chicken", "chili", "cream", "garlic", "rice"), 7, 3,
+               SPORKS_OUT),
+        Recipe("pad_see_ew", "Pad See Ew", "thai", GOURMET, ("noodles", "beef", "egg", "garlic", "onion"), 6, 2,
+               SPORKS_OUT),
+        Recipe("massaman_curry", "Massaman Curry", "thai", GOURMET, ("beef", "potato", "onion", "chili", "rice"), 7, 3,
+               SPORKS_OUT),
+        Recipe("hummus", "Hummus", "middle_eastern", BASIC, ("garlic", "lemon", "olive"), 3, 1, SPORKS_OUT),
+        Recipe("shakshuka", "Shakshuka", "middle_eastern", BASIC, ("egg", "tomato", "chili"), 3, 1, SPORKS_OUT),
+        Recipe("fattoush", "Fattoush", "middle_eastern", BASIC, ("bread", "lettuce", "lemon"), 3, 1, SPORKS_OUT),
+        Recipe("chicken_shawarma", "Chicken Shawarma", "middle_eastern", GOURMET,
+               ("chicken", "bread", "garlic", "yogurt", "tomato"), 7, 3, SPORKS_OUT),
+        Recipe("beef_kofta", "Beef Kofta", "middle_eastern", GOURMET, ("beef", "onion", "garlic", "yogurt", "rice"),
+               6, 2, SPORKS_OUT),
+        Recipe("mezze_platter", "Mezze Platter", "middle_eastern", GOURMET,
+               ("olive", "yogurt", "bread", "lemon", "cheese"), 6, 2, SPORKS_OUT),
+        Recipe("biscuits_and_gravy", "Biscuits and Gravy", "southern", BASIC, ("bread", "butter", "milk"), 3, 1,
+               SPORKS_OUT),
+        Recipe("mashed_potatoes", "Garlic Mashed Potatoes", "southern", BASIC, ("potato", "butter", "garlic"), 3, 1,
+               SPORKS_OUT),
+        Recipe("chicken_tenders", "Chicken Tenders", "southern", BASIC, ("chicken", "bread", "egg"), 3, 2, SPORKS_OUT),
+        Recipe("fried_chicken_bucket", "Fried Chicken Bucket", "southern", GOURMET,
+               ("chicken", "bread", "egg", "potato", "butter"), 7, 3, SPORKS_OUT),
+        Recipe("shrimp_po_boy", "Shrimp Po' Boy", "southern", GOURMET, ("shrimp", "bread", "lettuce", "tomato"), 5, 2,
+               SPORKS_OUT),
+        Recipe("pulled_pork", "Pulled Pork Plate", "southern", GOURMET, ("pork", "bread", "onion", "tomato", "chili"),
+               6, 2, SPORKS_OUT),
+        Recipe("spam_musubi", "Spam Musubi", "hawaiian", BASIC, ("pork", "rice", "seaweed"), 3, 2, SPORKS_OUT),
+        Recipe("spam_and_eggs", "Spam and Eggs", "hawaiian", BASIC, ("pork", "egg", "rice"), 3, 2, SPORKS_OUT),
+        Recipe("lomi_salmon", "Lomi Salmon", "hawaiian", BASIC, ("fish", "tomato", "onion"), 3, 1, SPORKS_OUT),
+        Recipe("loco_moco", "Loco Moco", "hawaiian", GOURMET, ("beef", "egg", "rice", "onion", "mushroom"), 7, 3,
+               SPORKS_OUT),
+        Recipe("ahi_poke", "Ahi Poke Bowl", "hawaiian", GOURMET, ("fish", "avocado", "seaweed", "rice", "onion"), 7, 2,
+               SPORKS_OUT),
+        Recipe("huli_huli_chicken", "Huli Huli Chicken", "hawaiian", GOURMET, ("chicken", "mango", "garlic", "rice"),
+               5, 2, SPORKS_OUT),
+        Recipe("mojo_potatoes", "Mojo Potatoes", "cuban", BASIC, ("potato", "garlic", "lime"), 3, 1, SPORKS_OUT),
+        Recipe("arroz_con_huevo", "Arroz con Huevo", "cuban", BASIC, ("rice", "egg", "tomato"), 3, 1, SPORKS_OUT),
+        Recipe("cubano", "Cubano Sandwich", "cuban", GOURMET, ("pork", "bacon", "cheese", "bread"), 6, 2, SPORKS_OUT),
+        Recipe("ropa_vieja", "Ropa Vieja", "cuban", GOURMET, ("beef", "tomato", "onion", "garlic", "rice"), 7, 3,
+               SPORKS_OUT),
     )
 }
 
@@ -259,6 +333,9 @@ def meats(recipe: Recipe) -> int:
 
 # ---- chefs -----------------------------------------------------------------------------
 
+MISSILE_PARTS = 3  # Papa Tio's Nuclear Missile (designed)
+SHAKERS: tuple[str, ...] = ("salt", "pepper")  # the Sultan's
+
 
 @dataclass(frozen=True)
 class Chef:
@@ -268,8 +345,17 @@ class Chef:
     phase: str  # the phase printed on the card
     power: str
     text: str
-    effects: tuple[Effect, ...] = ()
-    play: Play | None = None  # an active power, used once a day
+    effects: tuple[Effect, ...] = ()  # its lasting powers
+    uses: tuple[Use, ...] = ()  # its active powers
+    box: str = BASE
+
+    @property
+    def spork(self) -> bool:
+        """A SPORKS Out chef: every power of it is a SPORK (nothing stops it)."""
+        return self.box == SPORKS_OUT
+
+    def use(self, ident: str) -> Use | None:
+        return next((u for u in self.uses if u.id == ident), None)
 
 
 CHEFS: dict[str, Chef] = {
@@ -284,8 +370,9 @@ CHEFS: dict[str, Chef] = {
         Chef("pork_knuckles", "Pork Knuckles", "The Porkfather", BUY_BARTER, "Shakedown",
              "Once a day, takes one ingredient from another chef at his location, paying them "
              "its market price plus $200.",
-             (Effect("now", "take_ingredient", {"pay": "price", "extra": 200}, location_based=True),),
-             Play(BUY_BARTER, target="chef_here", choice="ingredient")),
+             uses=(Use("shakedown", "Shakedown", "Take an ingredient from a chef at your location.",
+                       Play(BUY_BARTER, target="chef_here", choice="ingredient"),
+                       (Effect("now", "take_ingredient", {"pay": "price", "extra": 200}, location_based=True),)),)),
         Chef("clam_voyance", "Clam-Voyance", "The Shellseer", MONEY_MOVE, "Saw It Coming",
              "When he picks his location he may foresee one chef: the first action card or "
              "chef power that chef uses that day is stopped (never a SPORK). If it comes "
@@ -307,8 +394,8 @@ CHEFS: dict[str, Chef] = {
              (Effect("traded", "gain_money", {"amount": 250, "daily_cap": 500, "exchange": True}),)),
         Chef("sal_monella", "Sal Monella", "The Sneeze Guard", BUY_BARTER, "Take Out the Trash",
              "Once a day, pays another chef $200 to take one of her garbage, wherever they are.",
-             (Effect("now", "move_garbage", {"n": 1, "pay": 200}),),
-             Play(BUY_BARTER, target="chef")),
+             uses=(Use("take_out_the_trash", "Take Out the Trash", "Pay another chef $200 to take one garbage.",
+                       Play(BUY_BARTER, target="chef"), (Effect("now", "move_garbage", {"n": 1, "pay": 200}),)),)),
         Chef("dumpster_dan", "Dumpster Dan", "The Recycler", COOK_COUNTER, "Waste Not",
              "Takes 1 garbage less for every recipe he cooks.",
              (Effect("dish_garbage", "add", {"key": "garbage", "n": -1}),)),
@@ -323,6 +410,66 @@ CHEFS: dict[str, Chef] = {
         Chef("gordon_rampage", "Gordon Rampage", "The Screaming Skillet", COOK_COUNTER, "Michelin Star",
              "Earns 1 extra popularity for every gourmet recipe he cooks.",
              (Effect("dish_points", "add", {"key": "points", "n": 1, "kind": GOURMET}),)),
+        # ---- SPORKS Out: the rulebook summarises each power; the SPORK mechanics are designed.
+        # Every power of these chefs is a SPORK: nothing (Clam-Voyance included) stops it.
+        Chef("pam_knee_you", "Pam Knee You", "The Thaigress", BUY_BARTER, "Thai and Mighty",
+             "Each day she is revealed at a corner market marks it on her boxing ring; with all 4 corners marked "
+             "she earns the Boxing Gloves (and starts a new ring). Each glove is used once, at any location, like "
+             "an action card but outside the one-a-day limit, and cannot be blocked or stolen; both may be used "
+             "on one day, never on the same chef.",
+             (Effect("reveal", "boxing_ring", {"gloves": ["knockout", "rob"]}),),
+             (Use("knockout", "Knockout Glove",
+                  "Knock another chef out of today's market (as if they had said done); they take 1 garbage.",
+                  Play(BUY_BARTER, target="chef", stoppable=False), (Effect("now", "knockout", {"garbage": 1}),),
+                  per_day=None),
+              Use("rob", "Rob Glove", "Rob another chef blind: take one of their ingredients and up to $200.",
+                  Play(BUY_BARTER, target="chef", choice="ingredient", stoppable=False),
+                  (Effect("now", "rob", {"amount": 200}),), per_day=None)),
+             SPORKS_OUT),
+        Chef("papa_tio", "Papa Tio", "El Chefe", BUY_BARTER, "Cuban Meal Crisis",
+             "Missile Craft, once a day: put one of his ingredients into his Nuclear Missile (3 make it). Lunch "
+             "Button, once the missile is built: choose a market; every other chef discards every ingredient "
+             "they hold from it, and so do the missile's parts. He cannot craft again until the missile is "
+             "launched.",
+             (),
+             (Use("missile_craft", "Missile Craft", "Put one of your ingredients into your Nuclear Missile.",
+                  Play(BUY_BARTER, choice="own_ingredient", stoppable=False),
+                  (Effect("now", "missile_craft", {"parts": MISSILE_PARTS}),)),
+              Use("lunch_button", "Lunch Button",
+                  "Launch the missile at a market: every other chef discards every ingredient they hold from it.",
+                  Play(BUY_BARTER, choice="market", stoppable=False),
+                  (Effect("now", "lunch_button", {"parts": MISSILE_PARTS}),))),
+             SPORKS_OUT),
+        Chef("sloppy_joe", "Sloppy Joe", "The Greasy Shamburglar", BUY_BARTER, "Dumpster Diver",
+             "Once a day he sends Scraps the Raccoon to a market: from then on every ingredient discarded there "
+             "goes into Joe's Dumpster instead. He takes any Dumpster card by taking 1 garbage for it. In COOK "
+             "and COUNTER, when a market's shelf runs empty, he returns that market's Dumpster cards so the shelf "
+             "can be refilled. Dumpster cards are nobody's: they cannot be traded or touched by any power or card.",
+             (Effect("discarded", "scraps"), Effect("shelf_empty", "dumpster_return", {"phase": COOK_COUNTER})),
+             (Use("scraps", "Scraps the Raccoon", "Send Scraps to a market: its discards go to Joe's Dumpster.",
+                  Play(BUY_BARTER, choice="market", stoppable=False), (Effect("now", "send_scraps"),)),
+              Use("dumpster_dive", "Dumpster Dive", "Take a card from Joe's Dumpster by taking 1 garbage.",
+                  Play(BUY_BARTER, choice="dumpster", stoppable=False),
+                  (Effect("now", "dumpster_dive", {"garbage": 1}),), per_day=None)),
+             SPORKS_OUT),
+        Chef("sultan_pepper_shakrh", "Sultan Pepper Shakrh", "The Spiceroy", MONEY_MOVE, "Shake Things Up",
+             "Once a day, before the reveal, he puts the Salt or the Pepper Shaker on any counter card. Its buyer "
+             "is in for a surprise — Salt: they take 2 garbage; Pepper: they pay him up to $200. If nobody buys "
+             "it by the end of the day, the card goes to him for free. The shaker then comes back to him.",
+             (Effect("acquired", "shaker_surprise", {"salt": 2, "pepper": 200}),
+              Effect("counters_close", "shaker_unbought")),
+             (Use("shake", "Shake Things Up", "Put the Salt or the Pepper Shaker on a counter card.",
+                  Play(MONEY_MOVE, choice="shaker_slot", stoppable=False), (Effect("now", "shake"),)),),
+             SPORKS_OUT),
+        Chef("wahine", "Wahine Poi Poi Kanakakuke", "The Umami Mommy", MONEY_MOVE, "Lady of the Luau",
+             "Once a day, before the reveal, she throws a Luau at a market (not the Mystery Mart). At the reveal "
+             "one card is drawn from its shelf for every other chef there — none for her, whether she goes or "
+             "not. If a drawn card is listed on one of her recipes she keeps one such card; if none is, every "
+             "other chef at the Luau earns $300. The other drawn cards are discarded.",
+             (Effect("reveal", "luau", {"pay": 300}), Effect("day_start", "luau_over")),
+             (Use("luau", "Luau", "Throw today's Luau at a market.",
+                  Play(MONEY_MOVE, choice="market", stoppable=False), (Effect("now", "throw_luau"),)),),
+             SPORKS_OUT),
     )
 }
 
@@ -346,6 +493,7 @@ class Restaurant:
     name: str
     cuisine: str
     levels: tuple[Level, ...]
+    box: str = BASE
 
 
 def _levels(*rewards: tuple[str, tuple[Effect, ...]]) -> tuple[Level, ...]:
@@ -405,6 +553,41 @@ RESTAURANTS: dict[str, Restaurant] = {
             ("+1 popularity for every Greek recipe you cook.", (_cuisine_points(1),)),
             ("Gain $300 and draw 2 action cards.", (_money(300), Effect("now", "draw_actions", {"n": 2})))),
         ),
+        # ---- SPORKS Out: the rulebook names four and rules on some powers; the rest is designed
+        Restaurant("crave_of_wonders", "Crave of Wonders", "middle_eastern", _levels(
+            ("Earn $100 for every trade you make (both chefs give something), at most $300 a day.",
+             (Effect("traded", "gain_money", {"amount": 100, "daily_cap": 300, "exchange": True}),)),
+            ("When BUY and BARTER opens, draw one ingredient face down from the shelf of the market you stand "
+             "at. Nobody may look at it, you included, and you cannot cook with it: trade it, and its receiver "
+             "turns it face up.", (Effect("market_open", "hot_sauce", {"n": 1}, location_based=True),)),
+            ("+1 popularity for every trade you make, at most 2 a day.",
+             (Effect("traded", "gain_popularity", {"n": 1, "daily_cap": 2, "exchange": True}),))), SPORKS_OUT),
+        Restaurant("thai_tanic", "Thai-Tanic", "thai", (
+            Level(3, "Rising Dough", "+1 popularity for every Thai recipe you cook.", (_cuisine_points(1),)),
+            Level(7, "Hot Sauce", "+2 popularity for every Thai recipe you cook (instead of Rising Dough).",
+                  (_cuisine_points(2),), replaces_previous=True),
+            Level(12, "Big Cheese", "+2 popularity for every Thai recipe and +1 for every other recipe you cook "
+                  "(instead of Rising Dough and Hot Sauce).",
+                  (_cuisine_points(1), Effect("dish_points", "add", {"key": "points", "n": 1})),
+                  replaces_previous=True)), SPORKS_OUT),
+        Restaurant("greasy_bucket", "The Greasy Bucket", "southern", _levels(
+            ("Once per dish, one of your garbage may stand in for a missing ingredient: it is discarded and does "
+             "not lower the dish's popularity.",
+             (Effect("substitutes", "substitute", {"use": GARBAGE, "per_dish": 1}),)),
+            ("Dumping garbage at the Island costs you nothing.",
+             (Effect("island_price", "set", {"key": "price", "n": 0, "item": "dump"}),)),
+            ("+1 popularity for every recipe you cook.", (Effect("dish_points", "add", {"key": "points", "n": 1}),))),
+            SPORKS_OUT),
+        Restaurant("green_eggs_and_spam", "Green Eggs and Spam", "hawaiian", _levels(
+            ("Gain $300.", (_money(300),)),
+            ("+1 popularity for every Hawaiian recipe you cook.", (_cuisine_points(1),)),
+            ("Cook one more recipe every day.", (Effect("cook_limit", "add", {"key": "limit", "n": 1}),))),
+            SPORKS_OUT),
+        Restaurant("havana_good_time", "Havana Good Time", "cuban", _levels(
+            ("Earn $100 more income every day.", (_income(100),)),
+            ("+1 popularity for every Cuban recipe you cook.", (_cuisine_points(1),)),
+            ("Gain $300 and dump all your garbage.", (_money(300), Effect("now", "dump_garbage", {"n": "all"})))),
+            SPORKS_OUT),
     )
 }
 
@@ -501,3 +684,28 @@ DUMP_PRICE = 100  # per garbage dumped at the Island
 BID_STEP = 100  # the smallest raise in an auction
 GOAL = 20
 STARTING_ACTIONS = 1
+
+
+# ---- the pools a match deals from --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The content one match deals from, chosen by its options (``pool``)."""
+
+    chefs: tuple[str, ...]
+    restaurants: tuple[str, ...]
+    recipes: tuple[str, ...]
+    action_deck: tuple[str, ...]
+
+
+@cache
+def pool(sporks_out: bool = False, sporks_chefs: bool = True) -> Pool:
+    """The base game's content, with SPORKS Out's restaurants and recipes when it is on,
+    and its five chefs too unless ``sporks_chefs`` leaves them out."""
+    boxes = {BASE, SPORKS_OUT} if sporks_out else {BASE}
+    chef_boxes = boxes if sporks_chefs else {BASE}
+    return Pool(chefs=tuple(c.id for c in CHEFS.values() if c.box in chef_boxes),
+                restaurants=tuple(r.id for r in RESTAURANTS.values() if r.box in boxes),
+                recipes=tuple(r.id for r in RECIPES.values() if r.box in boxes),
+                action_deck=ACTION_DECK)

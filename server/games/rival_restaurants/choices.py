@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from server.engine import Action, IllegalAction
 
-from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, UPGRADES, Play, action_kind
+from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, SHAKERS, UPGRADES, Play, action_kind
 from .effects import Source, check_now
 from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price
-from .plays import _choices, playable_cards
+from .plays import _choices, playable_cards, usable
 from .state import RivalState
 
 SAMPLE_OFFERS = 6
@@ -99,8 +99,9 @@ def play_options(s: RivalState, seat: int) -> list[Action]:
         seen.add(kind.id)
         out += _uses(s, seat, {"type": "play", "card": card}, ("action", kind.id), kind.play)
     chef = CHEFS[s.chefs[seat].chef]
-    if chef.play is not None and chef.play.phase == s.phase and not s.today[seat].power_used:
-        out += _uses(s, seat, {"type": "power"}, ("chef", chef.id), chef.play)
+    for use in usable(s, seat):
+        base: Action = {"type": "power"} if len(chef.uses) == 1 else {"type": "power", "use": use.id}
+        out += _uses(s, seat, base, ("use", f"{chef.id}.{use.id}"), use.play)
     return out
 
 
@@ -116,6 +117,30 @@ def _uses(s: RivalState, seat: int, base: Action, src: Source, play: Play) -> li
     return out
 
 
+def _counter_cards(s: RivalState) -> list[tuple[str, int]]:
+    return [(m, i) for m in MARKETS for i, card in enumerate(s.markets[m].counter) if card is not None]
+
+
+def _choice_values(s: RivalState, seat: int, choice: str | None, target: int | None) -> list[dict]:
+    """Sample values for a play's choice (its parameters besides the target)."""
+    if choice == "ingredient":
+        return [] if target is None else [{"ingredient": i} for i in sorted(s.chefs[target].ingredients)[:SAMPLE_CHOICES]]
+    if choice == "own_ingredient":
+        return [{"ingredient": i} for i in sorted(s.chefs[seat].ingredients)[:SAMPLE_CHOICES]]
+    if choice == "kind":
+        return [{"kind": k} for k in ("basic", "gourmet")]
+    if choice == "slot":
+        return [{"market": m, "slot": i} for m, i in _counter_cards(s)][:SAMPLE_CHOICES * 2]
+    if choice == "shaker_slot":
+        return [{"shaker": k, "market": m, "slot": i} for k in SHAKERS for m, i in _counter_cards(s)[:SAMPLE_CHOICES]]
+    if choice == "market":
+        return [{"market": m} for m in MARKETS]
+    if choice == "dumpster":
+        dumpster = s.sporks.dumpster if s.sporks is not None else {}
+        return [{"market": m, "ingredient": i} for m in sorted(dumpster) for i in sorted(set(dumpster[m]))][:SAMPLE_CHOICES]
+    return [{}]
+
+
 def _candidates(s: RivalState, seat: int, base: Action, play: Play) -> list[Action]:
     targets: list[int | None] = [None]
     if play.target is not None:
@@ -123,13 +148,5 @@ def _candidates(s: RivalState, seat: int, base: Action, play: Play) -> list[Acti
     out: list[Action] = []
     for target in targets:
         action = dict(base) if target is None else {**base, "target": target}
-        if play.choice == "ingredient" and target is not None:
-            out += [{**action, "ingredient": i} for i in sorted(s.chefs[target].ingredients)[:SAMPLE_CHOICES]]
-        elif play.choice == "kind":
-            out += [{**action, "kind": k} for k in ("basic", "gourmet")]
-        elif play.choice == "slot":
-            out += [{**action, "market": m, "slot": i} for m in MARKETS
-                    for i, card in enumerate(s.markets[m].counter) if card is not None][:SAMPLE_CHOICES * 2]
-        else:
-            out.append(action)
+        out += [{**action, **values} for values in _choice_values(s, seat, play.choice, target)]
     return out

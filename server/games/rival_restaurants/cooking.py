@@ -24,6 +24,7 @@ from .cards import (
     EXTRAS,
     INGREDIENTS,
     RECIPES,
+    GARBAGE,
     RESTAURANTS,
     WILD,
     Recipe,
@@ -60,9 +61,13 @@ def _stand_ins(need: str, pool: Counter[str], rules: list[dict[str, Any]], dish_
         if use == "nothing":
             yield None, i
             continue
+        if use == GARBAGE:
+            if pool[GARBAGE] > 0:
+                yield GARBAGE, i
+            continue
         wanted = market if use == "same_market" else use
         for item in sorted(pool):
-            if pool[item] > 0 and item != need and INGREDIENTS[item].market == wanted:
+            if pool[item] > 0 and item != need and item in INGREDIENTS and INGREDIENTS[item].market == wanted:
                 yield item, i
     if pool[WILD] > 0:
         yield WILD, None
@@ -148,10 +153,19 @@ def shortfall(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]
     return short
 
 
+def cooking_pool(s: RivalState, seat: int, rules: list[dict[str, Any]]) -> Counter[str]:
+    """What a chef may cook with: their face-up ingredients, and their garbage when a rule
+    lets garbage stand in (The Greasy Bucket). Face-down cards are not in it."""
+    pool: Counter[str] = Counter(s.chefs[seat].ingredients)
+    if any(r["use"] == GARBAGE for r in rules) and s.chefs[seat].garbage:
+        pool[GARBAGE] = s.chefs[seat].garbage
+    return pool
+
+
 def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[Plan] | None:
     """Plans for a chef's declared dishes, in order, each from what the earlier ones left."""
-    pantry: Counter[str] = Counter(s.chefs[seat].ingredients)
     rules = substitution_rules(s, seat)
+    pantry = cooking_pool(s, seat, rules)
     day_used: Counter[int] = Counter()
     plans = []
     for dish in dishes:
@@ -220,9 +234,12 @@ def cook_options(s: RivalState, seat: int) -> list[Action]:
 # ---- scoring -------------------------------------------------------------------------------
 
 def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> list[Event]:
-    """Score one dish, take its garbage, discard what it used and draw a new recipe."""
+    """Score one dish, take its garbage, discard what it used and draw a new recipe.
+    Garbage that stood in for an ingredient is discarded first, so it does not lower the
+    dish's popularity (The Greasy Bucket)."""
     pantry = s.chefs[seat]
     recipe = RECIPES[dish["recipe"]]
+    pantry.garbage -= plan["used"].count(GARBAGE)
     specials = [("special", e) for e in dish["extras"]]
     own = recipe.cuisine == RESTAURANTS[pantry.restaurant].cuisine
     facts = {"recipe": recipe, "used": plan["used"]}
@@ -238,8 +255,9 @@ def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> li
     garbage = max(0, garbage_values["garbage"])
     pantry.garbage += garbage
     for item in plan["used"] + dish["extras"]:
-        ops.remove_ingredient(s, seat, item)
-        ops.discard_ingredient(s, item)
+        if item != GARBAGE:
+            ops.remove_ingredient(s, seat, item)
+            events += ops.discard_ingredient(s, item)
     pantry.cooked.append(recipe.id)
     pantry.gourmet_cooked += recipe.kind == "gourmet"
     record = {"seat": seat, "recipe": recipe.id, "points": values["points"], "penalty": penalty_values["penalty"],
@@ -274,21 +292,24 @@ def level_ups(s: RivalState, seat: int, before: int) -> list[Event]:
 
 
 def restock(s: RivalState) -> list[Event]:
-    """Every market's oldest counter card (the first slot) goes to its discard pile, the
-    others slide down, and the counter is refilled from the shelf at the end; an empty
-    shelf is first refilled from the market's discard pile, shuffled. (Designed: the
+    """Every market's oldest counter card (the first slot) is discarded, the others slide
+    down with their identities, and the counter is refilled from the shelf at the end; an
+    empty shelf is first refilled from the market's discard pile, shuffled. (Designed: the
     daily rotation keeps a counter nobody buys from changing.)"""
+    events: list[Event] = []
     for m in s.markets.values():
-        cards = [c for c in m.counter if c is not None]
+        cards = [(c, i) for c, i in zip(m.counter, m.ids) if c is not None]
         if cards:
-            m.discard.append(cards.pop(0))
+            events += ops.discard_ingredient(s, cards.pop(0)[0])
         while len(cards) < len(m.counter):
-            ops.refill_deck(s, m.shelf, m.discard)
+            events += ops.refill_shelf(s, m.id)
             if not m.shelf:
                 break
-            cards.append(m.shelf.pop())
-        m.counter = cards + [None] * (len(m.counter) - len(cards))
-    return [public("restock", "The counters are restocked from the shelves.")]
+            cards.append((m.shelf.pop(), m.deal_id()))
+        empty = len(m.counter) - len(cards)
+        m.counter = [c for c, _ in cards] + [None] * empty
+        m.ids = [i for _, i in cards] + [None] * empty
+    return events + [public("restock", "The counters are restocked from the shelves.")]
 
 
 def refill_recipes(s: RivalState) -> list[Event]:
@@ -329,6 +350,7 @@ class CookAndCounter(Phase):
                 events += score_dish(s, seat, dish, plan)
             if not dishes:
                 events.append(public("pass_cook", f"{ops.name(s, seat)} cooks nothing today.", seat=seat))
+        events += fire(s, "counters_close", range(len(s.players)))[1]
         return events + restock(s) + refill_recipes(s)
 
     def legal(self, s: RivalState, seat: int) -> list[Action]:

@@ -40,7 +40,9 @@ MOMENTS: dict[str, str] = {
              "remote, at: where the buyer stands)",
     "island_price": "BUY: the price of something bought at the Island (values: price, item: upgrade, "
                     "action or dump (one garbage), id: the upgrade)",
-    "traded": "BARTER: a barter completed, for each side",
+    "market_open": "BUY: the market opens, locations known",
+    "acquired": "BUY: a chef has taken a counter card (values: buyer, market, card: its identity, ingredient)",
+    "traded": "BARTER: a barter completed, for each side (values: exchange: both sides gave something)",
     "before_play": "any chef plays an action card or uses a power (values: player, stopped)",
     "cook_limit": "COOK: how many recipes a chef may cook today (values: limit)",
     "substitutes": "COOK: what may stand in for a missing ingredient (values: rules)",
@@ -48,6 +50,9 @@ MOMENTS: dict[str, str] = {
     "dish_penalty": "COOK: popularity lost to garbage already held (values: penalty)",
     "dish_garbage": "COOK: garbage taken for a dish (values: garbage)",
     "cooked": "COOK: a dish has been scored",
+    "counters_close": "COUNTER: after the cooking, before the counters are restocked",
+    "discarded": "an ingredient card is discarded (values: ingredient, market, to: discard or dumpster)",
+    "shelf_empty": "a market's shelf is empty and about to be refilled from its discard pile (values: market)",
     "recipe_draw": "COUNTER: how many recipes to draw for one (values: draw)",
     "day_end": "the end of a day, after restocking",
 }
@@ -96,6 +101,9 @@ def source_card(kind: str, ident: str) -> Any:
     if kind == "level":
         restaurant, threshold = ident.rsplit(":", 1)
         return next(lv for lv in RESTAURANTS[restaurant].levels if lv.threshold == int(threshold))
+    if kind == "use":
+        chef, use = ident.split(".", 1)
+        return CHEFS[chef].use(use)
     table: dict[str, Any] = {"chef": CHEFS, "upgrade": UPGRADES, "action": ACTION_CARDS, "special": INGREDIENTS}
     return table[kind][ident]
 
@@ -146,13 +154,17 @@ def applies(hook: Hook, eff: Effect) -> bool:
         return False
     if "min_meats" in p and (recipe is None or _meats(v, recipe) < p["min_meats"]):
         return False
+    if "item" in p and v.get("item") != p["item"]:
+        return False
+    if "phase" in p and s.phase != p["phase"]:
+        return False
     return True
 
 
 def _meats(values: dict[str, Any], recipe: Recipe) -> int:
     """Meats in a dish: those it used when known (stand-ins count), else the recipe's."""
     if "used" in values:
-        return sum(INGREDIENTS[i].market == "chop_shop" for i in values["used"])
+        return sum(i in INGREDIENTS and INGREDIENTS[i].market == "chop_shop" for i in values["used"])
     return meats(recipe)
 
 
@@ -220,26 +232,49 @@ def _substitute(hook: Hook, p: dict[str, Any]) -> None:
 
 # ---- money, cards and garbage ------------------------------------------------------------
 
+def _capped(hook: Hook, p: dict[str, Any], amount: int) -> int:
+    """How much of ``amount`` a reward with a ``daily_cap`` may still pay today (each
+    source keeps its own count); records it."""
+    if "daily_cap" not in p:
+        return amount
+    capped, key = hook.state.today[hook.seat].capped, ".".join(hook.source)
+    amount = max(0, min(amount, p["daily_cap"] - capped.get(key, 0)))
+    capped[key] = capped.get(key, 0) + amount
+    return amount
+
+
 @effect("gain_money")
 def _gain_money(hook: Hook, p: dict[str, Any]) -> None:
     """The bank pays the owner; conditions: alone at the location, a barter in which both
     sides gave something, a daily cap."""
     s, seat = hook.state, hook.seat
-    amount = p["amount"]
     if p.get("exchange") and not hook.values.get("exchange"):
         return
     if p.get("alone"):
         here = s.today[seat].location
         if sum(t.location == here for t in s.today) != 1:
             return
-    if "daily_cap" in p:
-        amount = min(amount, p["daily_cap"] - s.today[seat].trade_bonus)
-        if amount <= 0:
-            return
+    amount = _capped(hook, p, p["amount"])
+    if amount <= 0:
+        return
+    if hook.moment == "traded":
         s.today[seat].trade_bonus += amount
     ops.earn(s, seat, amount)
     hook.events.append(public("earn", f"{hook.who} earns {ops.money(amount)} ({source_name(hook.source)}).",
                               seat=seat, amount=amount))
+
+
+@effect("gain_popularity")
+def _gain_popularity(hook: Hook, p: dict[str, Any]) -> None:
+    """The owner gains popularity (a barter in which both sides gave something; a daily cap)."""
+    if p.get("exchange") and not hook.values.get("exchange"):
+        return
+    n = _capped(hook, p, p["n"])
+    if n <= 0:
+        return
+    hook.state.chefs[hook.seat].popularity += n
+    hook.events.append(public("popularity", f"{hook.who} gains {n} popularity ({source_name(hook.source)}).",
+                              seat=hook.seat, n=n))
 
 
 @effect("draw_actions")
@@ -383,7 +418,7 @@ def _foresee_stop(hook: Hook, p: dict[str, Any]) -> None:
 
 
 def source_name(src: Source) -> str:
-    """How the log names a source: a chef's power, a card's or level's name."""
+    """How the log names a source: a chef's power, a card's, use's or level's name."""
     card = source_card(*src)
     return card.power if src[0] == "chef" else card.name
 

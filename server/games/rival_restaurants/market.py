@@ -34,7 +34,7 @@ from .phase import Phase, register
 from .state import Auction, Offer, RivalState
 
 MAX_OFFERS = 4  # open offers a chef may have out at once
-BUNDLE_KEYS = ("money", "ingredients", "recipes", "actions", "garbage")
+BUNDLE_KEYS = ("money", "ingredients", "recipes", "actions", "garbage", "upgrades", "face_down")
 
 
 # ---- prices and buying -------------------------------------------------------------------
@@ -99,22 +99,25 @@ def check_slot(s: RivalState, seat: int, market: Any, slot: Any, remote: bool = 
     return cost
 
 
-def take_card(s: RivalState, seat: int, market: str, slot: int, cost: int) -> str:
-    """Pay and take a counter card."""
-    ingredient = s.markets[market].counter[slot]
+def take_card(s: RivalState, seat: int, market: str, slot: int, cost: int) -> tuple[str, list[Event]]:
+    """The one place a chef acquires a counter card: pay, take it, then the ``acquired``
+    moment (the Sultan's shaker). Returns the ingredient and the moment's events."""
+    m = s.markets[market]
+    ingredient, card = m.counter[slot], m.ids[slot]
     assert ingredient is not None
     ops.pay(s, seat, cost)
-    s.markets[market].counter[slot] = None
+    m.counter[slot], m.ids[slot] = None, None
     ops.add_ingredient(s, seat, ingredient)
-    return ingredient
+    return ingredient, fire(s, "acquired", range(len(s.players)),
+                            {"buyer": seat, "market": market, "card": card, "ingredient": ingredient})[1]
 
 
 def buy_slot(s: RivalState, seat: int, market: str, slot: int, remote: bool = False) -> list[Event]:
     cost = check_slot(s, seat, market, slot, remote)
-    ingredient = take_card(s, seat, market, slot, cost)
+    ingredient, more = take_card(s, seat, market, slot, cost)
     where = f" from {MARKETS[market].name}" if remote else ""
     return [public("buy", f"{ops.name(s, seat)} buys {INGREDIENTS[ingredient].name}{where} for {ops.money(cost)}.",
-                   seat=seat, market=market, slot=slot, ingredient=ingredient, paid=cost)]
+                   seat=seat, market=market, slot=slot, ingredient=ingredient, paid=cost)] + more
 
 
 def _buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
@@ -196,10 +199,11 @@ def resolve_claims(s: RivalState, market: str) -> list[Event]:
                 events.append(public("claim_void", f"{ops.name(s, seat)} can no longer pay for the "
                                                     f"{INGREDIENTS[ingredient].name}.", seat=seat))
                 continue
-            take_card(s, seat, market, slot, cost)
+            _, more = take_card(s, seat, market, slot, cost)
             events.append(public("claim_won", f"{ops.name(s, seat)} takes the {INGREDIENTS[ingredient].name} "
                                               f"for {ops.money(cost)}.", seat=seat, market=market,
                                  slot=slot, ingredient=ingredient, paid=cost))
+            events += more
         else:
             a = Auction(s.new_id(), market, slot, sorted(claimants))
             s.auctions.append(a)
@@ -262,10 +266,10 @@ def _settle(s: RivalState, a: Auction) -> list[Event]:
     everyone has passed without a bid (the card stays on the counter)."""
     if a.leader is not None and a.bidders == [a.leader]:
         s.auctions.remove(a)
-        ingredient = take_card(s, a.leader, a.market, a.slot, a.high)
+        ingredient, more = take_card(s, a.leader, a.market, a.slot, a.high)
         return [public("auction_won", f"{ops.name(s, a.leader)} wins the {INGREDIENTS[ingredient].name} "
                                       f"for {ops.money(a.high)}.", auction=a.id, seat=a.leader, paid=a.high,
-                       ingredient=ingredient)]
+                       ingredient=ingredient)] + more
     if not a.bidders:
         s.auctions.remove(a)
         return [public("auction_void", "Everybody passed: the card stays on the counter.", auction=a.id)]
@@ -323,28 +327,36 @@ def _count(value: Any, what: str) -> int:
 
 
 def parse_bundle(raw: Any) -> dict[str, Any]:
-    """One side of an offer: money, ingredients (a list or {id: count}), recipes, action
-    cards and garbage. Returns it in a normal form."""
-    require(isinstance(raw, dict), "Each side of an offer is an object: money, ingredients, recipes, actions, garbage.")
+    """One side of an offer: anything a chef owns — money, ingredients (a list or {id:
+    count}), recipes, action cards, garbage, upgrades, and face-down cards ({market:
+    count}: nobody can tell face-down cards of one market apart). Returns it in a normal form."""
+    require(isinstance(raw, dict), f"Each side of an offer is an object: {', '.join(BUNDLE_KEYS)}.")
     require(set(raw) <= set(BUNDLE_KEYS), f"An offer may hold only {', '.join(BUNDLE_KEYS)}.")
-    items = raw.get("ingredients", {})
-    if isinstance(items, list):
-        counted: dict[str, int] = {}
-        for i in items:
-            require(isinstance(i, str), "Ingredients are named by their ids.")
-            counted[i] = counted.get(i, 0) + 1
-        items = counted
-    require(isinstance(items, dict), "Ingredients are a list or a map of counts.")
-    ingredients = {}
-    for key, n in sorted(items.items()):
-        require(isinstance(key, str) and key in INGREDIENTS, f"There is no ingredient {key!r}.")
-        if _count(n, "ingredient counts"):
-            ingredients[key] = n
-    bundle = {"money": _count(raw.get("money", 0), "money"), "ingredients": ingredients,
+    bundle = {"money": _count(raw.get("money", 0), "money"),
+              "ingredients": _counts(raw.get("ingredients", {}), INGREDIENTS, "ingredient"),
               "recipes": _ids(raw.get("recipes", []), RECIPES, "recipe"),
               "actions": _ids(raw.get("actions", []), None, "action card"),
-              "garbage": _count(raw.get("garbage", 0), "garbage")}
+              "garbage": _count(raw.get("garbage", 0), "garbage"),
+              "upgrades": _ids(raw.get("upgrades", []), UPGRADES, "upgrade"),
+              "face_down": _counts(raw.get("face_down", {}), MARKETS, "market")}
     return bundle
+
+
+def _counts(raw: Any, known: Any, what: str) -> dict[str, int]:
+    """Counted ids: a list (repeats count) or a map of counts; zero counts dropped."""
+    if isinstance(raw, list):
+        counted: dict[str, int] = {}
+        for i in raw:
+            require(isinstance(i, str), f"Each {what} is named by its id.")
+            counted[i] = counted.get(i, 0) + 1
+        raw = counted
+    require(isinstance(raw, dict), f"The {what}s in an offer are a list or a map of counts.")
+    out = {}
+    for key, n in sorted(raw.items(), key=lambda kv: str(kv[0])):
+        require(isinstance(key, str) and key in known, f"There is no {what} {key!r}.")
+        if _count(n, f"{what} counts"):
+            out[key] = n
+    return out
 
 
 def _ids(raw: Any, known: Any, what: str) -> list[str]:
@@ -359,13 +371,20 @@ def empty(bundle: dict[str, Any]) -> bool:
     return not any(bundle[k] for k in BUNDLE_KEYS)
 
 
+def face_down_of(s: RivalState, seat: int, market: str) -> list[str]:
+    """A chef's face-down cards from one market (Hot Sauce), in the order drawn."""
+    return [c for c in s.chefs[seat].hot_sauce if INGREDIENTS[c].market == market]
+
+
 def holds(s: RivalState, seat: int, bundle: dict[str, Any]) -> bool:
     """Does the chef still hold everything in ``bundle``?"""
     p = s.chefs[seat]
     return (s.available(seat) >= bundle["money"] and p.garbage >= bundle["garbage"]
             and all(p.ingredients.get(i, 0) >= n for i, n in bundle["ingredients"].items())
             and all(r in p.recipes for r in bundle["recipes"])
-            and all(a in p.actions for a in bundle["actions"]))
+            and all(a in p.actions for a in bundle["actions"])
+            and all(u in p.upgrades for u in bundle["upgrades"])
+            and all(len(face_down_of(s, seat, m)) >= n for m, n in bundle["face_down"].items()))
 
 
 def recipes_fit(s: RivalState, offer: Offer) -> bool:
@@ -378,10 +397,20 @@ def recipes_fit(s: RivalState, offer: Offer) -> bool:
     return True
 
 
+def upgrades_fit(s: RivalState, offer: Offer) -> bool:
+    """Nobody gets an upgrade they already have (each restaurant has each upgrade once)."""
+    return (not set(offer.give["upgrades"]) & set(s.chefs[offer.to].upgrades)
+            and not set(offer.get["upgrades"]) & set(s.chefs[offer.frm].upgrades))
+
+
 def describe(bundle: dict[str, Any]) -> str:
+    """A side of an offer in words; face-down cards by their backs only."""
     parts = [f"{n} × {INGREDIENTS[i].name}" if n > 1 else INGREDIENTS[i].name for i, n in bundle["ingredients"].items()]
     parts += [RECIPES[r].name for r in bundle["recipes"]]
     parts += [action_kind(a).name for a in bundle["actions"]]
+    parts += [f"the {UPGRADES[u].name}" for u in bundle["upgrades"]]
+    parts += [f"{n} face-down {MARKETS[m].name} cards" if n > 1 else f"a face-down {MARKETS[m].name} card"
+              for m, n in bundle["face_down"].items()]
     if bundle["money"]:
         parts.append(ops.money(bundle["money"]))
     if bundle["garbage"]:
@@ -423,25 +452,25 @@ def _take_offer(s: RivalState, seat: int, action: Action, mine: bool) -> Offer:
 
 def _accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     """Accept an offer made to you: it is carried out whole if both still hold what they
-    offered and the recipe limits hold after it; otherwise it falls through."""
+    offered and the recipe and upgrade limits hold after it; otherwise it falls through."""
     o = _take_offer(s, seat, action, mine=False)
-    if not (holds(s, o.frm, o.give) and holds(s, o.to, o.get)):
+    why = ("one of them no longer holds what was offered" if not (holds(s, o.frm, o.give) and holds(s, o.to, o.get))
+           else "a chef may hold only one basic and one gourmet recipe" if not recipes_fit(s, o)
+           else "a restaurant has each upgrade only once" if not upgrades_fit(s, o) else None)
+    if why is not None:
         return [public("trade_failed", f"The trade between {ops.name(s, o.frm)} and {ops.name(s, seat)} falls "
-                                       "through: one of them no longer holds what was offered.", offer=o.id)]
-    if not recipes_fit(s, o):
-        return [public("trade_failed", f"The trade between {ops.name(s, o.frm)} and {ops.name(s, seat)} falls "
-                                       "through: a chef may hold only one basic and one gourmet recipe.",
-                       offer=o.id)]
-    _move_bundle(s, o.frm, o.to, o.give)
-    _move_bundle(s, o.to, o.frm, o.get)
-    s.trades += 1
+                                       f"through: {why}.", offer=o.id)]
     events = [public("trade", f"{ops.name(s, o.frm)} and {ops.name(s, seat)} trade: {describe(o.give)} for "
                               f"{describe(o.get)}.", offer=o.id, frm=o.frm, to=o.to)]
+    events += _move_bundle(s, o.frm, o.to, o.give)
+    events += _move_bundle(s, o.to, o.frm, o.get)
+    s.trades += 1
     exchange = not empty(o.give) and not empty(o.get)
     return events + fire(s, "traded", [o.frm, o.to], {"offer": o.id, "exchange": exchange})[1]
 
 
-def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> None:
+def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> list[Event]:
+    """Carry one side of a trade over; face-down cards are turned face up by their receiver."""
     ops.transfer(s, frm, to, bundle["money"])
     for i, n in bundle["ingredients"].items():
         ops.remove_ingredient(s, frm, i, n)
@@ -452,8 +481,19 @@ def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> No
     for a in bundle["actions"]:
         s.chefs[frm].actions.remove(a)
         s.chefs[to].actions.append(a)
+    for u in bundle["upgrades"]:
+        s.chefs[frm].upgrades.remove(u)
+        s.chefs[to].upgrades.append(u)
     s.chefs[frm].garbage -= bundle["garbage"]
     s.chefs[to].garbage += bundle["garbage"]
+    events: list[Event] = []
+    for market, n in bundle["face_down"].items():
+        for card in face_down_of(s, frm, market)[:n]:
+            s.chefs[frm].hot_sauce.remove(card)
+            ops.add_ingredient(s, to, card)
+            events.append(public("face_up", f"{ops.name(s, to)} turns the face-down {MARKETS[market].name} card face "
+                                            f"up: {INGREDIENTS[card].name}.", seat=to, market=market, ingredient=card))
+    return events
 
 
 def _decline(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
@@ -503,7 +543,7 @@ class BuyAndBarter(Phase):
                          phase=self.id)]
         for market in s.markets.values():
             market.claims_resolved = not chefs_at(s, market.id)
-        return events
+        return events + fire(s, "market_open", range(len(s.players)))[1]
 
     def claim_deadline(self, s: RivalState) -> int | None:
         if all(m.claims_resolved for m in s.markets.values()):
@@ -586,10 +626,10 @@ def auction_view(s: RivalState, a: Auction) -> dict[str, Any]:
 def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
     return {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
             "text": f"{describe(o.give)} for {describe(o.get)}",
-            "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o)}
+            "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)}
 
 
 PHASE = register(BuyAndBarter())
 
-__all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "dumpable", "finish", "holds", "island_price", "parse_bundle",
-           "price"]
+__all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "dumpable", "face_down_of", "finish", "holds",
+           "island_price", "parse_bundle", "price", "take_card"]

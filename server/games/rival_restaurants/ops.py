@@ -11,6 +11,7 @@ from server.engine import Event, IllegalAction, public
 
 from .cards import INGREDIENTS, KINDS, RECIPES, action_kind
 from .state import RivalState
+from .zones import HAND
 
 
 def name(s: RivalState, seat: int) -> str:
@@ -57,9 +58,40 @@ def remove_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> 
         del held[ingredient]
 
 
-def discard_ingredient(s: RivalState, ingredient: str) -> None:
-    """A used ingredient goes to its market's discard pile, to refill the shelf later."""
-    s.markets[INGREDIENTS[ingredient].market].discard.append(ingredient)
+def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
+    """The one place an ingredient card is discarded (cooked, rotated off a counter, left
+    over): it goes to its market's discard pile, to refill the shelf later — unless a
+    power at the ``discarded`` moment sends it elsewhere (Scraps, to Joe's Dumpster)."""
+    from .effects import fire
+
+    market = INGREDIENTS[ingredient].market
+    values, events = fire(s, "discarded", range(len(s.players)),
+                          {"ingredient": ingredient, "market": market, "to": "discard"})
+    if values["to"] == "dumpster" and s.sporks is not None:
+        s.sporks.dumpster.setdefault(market, []).append(ingredient)
+    else:
+        s.markets[market].discard.append(ingredient)
+    return events
+
+
+def refill_shelf(s: RivalState, market: str) -> list[Event]:
+    """The one place a market's shelf is refilled: when it is empty, the ``shelf_empty``
+    moment comes first (Joe returns his Dumpster's cards of that market in COOK and
+    COUNTER), then the market's discard pile is shuffled into it."""
+    from .effects import fire
+
+    m, events = s.markets[market], []
+    if not m.shelf:
+        events = fire(s, "shelf_empty", range(len(s.players)), {"market": market})[1]
+    refill_deck(s, m.shelf, m.discard)
+    return events
+
+
+def draw_shelf(s: RivalState, market: str) -> tuple[str | None, list[Event]]:
+    """Take the top card of a market's shelf (refilled first if empty), or None."""
+    events = refill_shelf(s, market)
+    shelf = s.markets[market].shelf
+    return (shelf.pop() if shelf else None), events
 
 
 def refill_deck(s: RivalState, deck: list[str], discard: list[str]) -> None:
@@ -95,15 +127,21 @@ def discard_recipe(s: RivalState, seat: int, recipe: str) -> None:
     s.recipe_discards[RECIPES[recipe].kind].append(recipe)
 
 
-def draw_action(s: RivalState, seat: int) -> list[Event]:
-    """Draw the top action card (the discard pile is reshuffled when the deck is empty)."""
+def top_action(s: RivalState) -> str | None:
+    """Take the top action card (the discard pile is reshuffled when the deck is empty)."""
     refill_deck(s, s.action_deck, s.action_discard)
-    if not s.action_deck:
+    return s.action_deck.pop() if s.action_deck else None
+
+
+def draw_action(s: RivalState, seat: int) -> list[Event]:
+    """Draw the top action card into a chef's hand (face up, like all a chef owns)."""
+    card = top_action(s)
+    if card is None:
         return [public("no_action", "The action deck is empty.", seat=seat)]
-    card = s.action_deck.pop()
     s.chefs[seat].actions.append(card)
-    return [public("draw_action", f"{name(s, seat)} draws the action card {action_kind(card).name}.",
-                   seat=seat, card=card)]
+    return HAND.tell(seat, "draw_action",
+                     (f"{name(s, seat)} draws the action card {action_kind(card).name}.", {"seat": seat, "card": card}),
+                     (f"{name(s, seat)} draws an action card.", {"seat": seat}))
 
 
 def recipe_of_kind(s: RivalState, seat: int, kind: str) -> str | None:

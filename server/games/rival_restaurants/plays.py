@@ -4,8 +4,8 @@ A play belongs to one phase (printed on the card or chef), may target another ch
 need a choice. Before it resolves, the ``before_play`` moment lets any chef's effect stop it
 (Clam-Voyance); a play whose ``Play.stoppable`` is false (a SPORK's) cannot be stopped.
 Then its immediate effects run and its lasting ones hold for the rest of the day, on the
-player or on the target. A chef plays at most one action card a day and uses an active
-power once a day.
+player or on the target. A chef plays at most one action card a day; each active power
+(a ``Use``: a base chef's one power, a SPORK's several) has its own limit.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from server.engine import Action, Event, public, require
 
 from . import ops
-from .cards import CHEFS, MYSTERY_MART, PHASE_NAMES, Play, action_kind
+from .cards import CHEFS, MYSTERY_MART, PHASE_NAMES, Chef, Play, Use, action_kind
 from .effects import Source, check_now, fire, run_now, source_effects, source_name
 from .state import RivalState
 
@@ -71,24 +71,50 @@ def _play(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     return events + _resolve(s, seat, src, kind.play, values)
 
 
+def chosen_use(chef: Chef, ident: Any) -> Use:
+    """The use a ``power`` action names (a chef with one use need not name it)."""
+    require(chef.uses, f"{chef.name}'s power is not used like that.")
+    if ident is None and len(chef.uses) == 1:
+        return chef.uses[0]
+    use = chef.use(ident) if isinstance(ident, str) else None
+    require(use is not None, f"{chef.name}'s powers are used as: {', '.join(u.id for u in chef.uses)}.")
+    assert use is not None
+    return use
+
+
+def use_left(s: RivalState, seat: int, use: Use) -> bool:
+    """Has this use some of its daily limit left?"""
+    return use.per_day is None or s.today[seat].uses.get(use.id, 0) < use.per_day
+
+
 def _power(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
-    """Use your chef's active power (once a day, in its phase)."""
+    """Use one of your chef's active powers (each with its own limit, in its phase)."""
     chef = CHEFS[s.chefs[seat].chef]
-    require(chef.play is not None, f"{chef.name}'s power is not used like that.")
-    assert chef.play is not None
-    require(not s.today[seat].power_used, "You have already used your power today.")
-    require(not s.today[seat].done or chef.play.phase != "buy_barter", "You are done at the market today.")
-    values = _choices(s, seat, chef.play, action)
-    src: Source = ("chef", chef.id)
+    use = chosen_use(chef, action.get("use"))
+    require(use_left(s, seat, use), "You have already used your power today." if len(chef.uses) == 1
+            else f"You have already used {use.name} today.")
+    require(not s.today[seat].done or use.play.phase != "buy_barter", "You are done at the market today.")
+    values = _choices(s, seat, use.play, action)
+    src: Source = ("use", f"{chef.id}.{use.id}")
     check_now(s, seat, src, values)
-    s.today[seat].power_used = True
+    t = s.today[seat]
+    t.uses[use.id] = t.uses.get(use.id, 0) + 1
+    if "target" in values:
+        t.targets.append((use.id, values["target"]))
     on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
-    events = [public("power", f"{ops.name(s, seat)} uses {source_name(src)}{on}.", seat=seat,
+    events = [public("power", f"{ops.name(s, seat)} uses {source_name(src)}{on}.", seat=seat, use=use.id,
                      target=values.get("target"))]
-    return events + _resolve(s, seat, src, chef.play, values)
+    return events + _resolve(s, seat, src, use.play, values)
 
 
 HANDLERS = {"play": _play, "power": _power}
+
+
+def usable(s: RivalState, seat: int) -> list[Use]:
+    """The chef's powers that belong to the current phase and have uses left today."""
+    t = s.today[seat]
+    return [u for u in CHEFS[s.chefs[seat].chef].uses if u.play.phase == s.phase and use_left(s, seat, u)
+            and not (t.done and u.play.phase == "buy_barter")]
 
 
 def playable_cards(s: RivalState, seat: int) -> list[str]:
@@ -98,4 +124,4 @@ def playable_cards(s: RivalState, seat: int) -> list[str]:
     return [c for c in s.chefs[seat].actions if action_kind(c).play.phase == s.phase]
 
 
-__all__ = ["HANDLERS", "playable_cards"]
+__all__ = ["HANDLERS", "chosen_use", "playable_cards", "usable", "use_left"]

@@ -14,21 +14,23 @@ from typing import Any, Sequence
 
 from server.engine import OVER, Action, Event, Game, IllegalAction, Result, Rng, public, require
 
-from . import cooking, market, moving  # noqa: F401 - the phases register themselves
+from . import auction, cooking, market, moving, sporks  # noqa: F401 - the phases and SPORKs register themselves
 from .cards import (
-    ACTION_DECK,
     CHEFS,
+    DAY_PLAN,
     KINDS,
     MARKETS,
     RECIPES,
     RESTAURANTS,
+    SPORKS_DAY_PLAN,
     STARTING_ACTIONS,
     STARTING_MARKETS,
+    pool,
 )
 from .effects import fire
 from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
-from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
+from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Sporks, Today
 from .views import build_view, prompt
 
 
@@ -55,21 +57,25 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     min_players = 2
     max_players = 6
     options_model = RivalRestaurantsOptions
+    variants = {"base": {}, "sporks-out": {"sporks_out": True}}
 
     # -- set-up --
     def setup(self, players: Sequence[str], options: RivalRestaurantsOptions, seed: int,
               now_ms: int = 0) -> RivalState:
         """Deal each chef a chef card, a restaurant, one ingredient from each market but the
-        Mystery Mart, a basic and a gourmet recipe and an action card."""
+        Mystery Mart, a basic and a gourmet recipe and an action card — from the content the
+        options choose (``cards.pool``: SPORKS Out adds its chefs, restaurants and recipes)."""
         self.check_players(len(players))
         options = self.options(options)
         rng = Rng(seed)
         n = len(players)
-        chefs = rng.shuffled(list(CHEFS))[:n] if options.random_chefs else list(CHEFS)[:n]
-        restaurants = rng.shuffled(list(RESTAURANTS))[:n] if options.random_chefs else list(RESTAURANTS)[:n]
+        content = pool(options.sporks_out, options.sporks_chefs)
+        chefs = rng.shuffled(list(content.chefs))[:n] if options.random_chefs else list(content.chefs)[:n]
+        restaurants = (rng.shuffled(list(content.restaurants))[:n] if options.random_chefs
+                       else list(content.restaurants)[:n])
         markets, hands = deal_markets(rng, n)
-        decks = {k: rng.shuffled([r.id for r in RECIPES.values() if r.kind == k]) for k in KINDS}
-        action_deck = rng.shuffled(list(ACTION_DECK))
+        decks = {k: rng.shuffled([r for r in content.recipes if RECIPES[r].kind == k]) for k in KINDS}
+        action_deck = rng.shuffled(list(content.action_deck))
         pantries = []
         for i in range(n):
             p = Pantry(chefs[i], restaurants[i], ingredients=hands[i])
@@ -78,9 +84,16 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
             pantries.append(p)
         s = RivalState(players=list(players), options=options, rng=rng, chefs=pantries,
                        today=[Today() for _ in range(n)], markets=markets, decks=decks,
-                       recipe_discards={k: [] for k in KINDS}, action_deck=action_deck)
-        self._start_day(s, now_ms)
+                       recipe_discards={k: [] for k in KINDS}, action_deck=action_deck,
+                       day_plan=list(SPORKS_DAY_PLAN if options.sporks_out else DAY_PLAN),
+                       sporks=Sporks() if options.sporks_out else None)
+        self.begin(s, now_ms)
         return s
+
+    def begin(self, s: RivalState, now: int) -> list[Event]:
+        """Start the day and run it on past every phase that does not happen now (the
+        Action Auction on Day 1): setup is a step of the phase machine like any other."""
+        return self._start_day(s, now) + self._advance(s, now)
 
     # -- the flow of a day --
     def _phase(self, s: RivalState) -> Phase:
@@ -168,13 +181,17 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
 
     def determinize(self, state: RivalState, seat: int, rng: Rng) -> RivalState:
         """Re-deal what ``seat`` cannot know: the order of every shelf and deck, other
-        chefs' unrevealed picks and undeclared dishes, and the future of the RNG."""
+        chefs' unrevealed picks and undeclared dishes, and the future of the RNG; with
+        SPORKS Out also every Hot Sauce card (the holder's too: nobody knows them), the
+        Snackle Box's face-down card and the other chefs' unrevealed bids."""
         s = state.clone()
+        sporks.redeal_face_down(s, rng)
         for m in s.markets.values():
             rng.shuffle(m.shelf)
         for deck in s.decks.values():
             rng.shuffle(deck)
         rng.shuffle(s.action_deck)
+        auction.redeal_bids(s, seat, rng)
         for other, t in enumerate(s.today):
             if other == seat:
                 continue
@@ -200,12 +217,15 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         keys = [(p.popularity, p.gourmet_cooked, p.money) for p in state.chefs]
         best = max(keys)
         winners = [i for i, k in enumerate(keys) if k == best]
+        details: dict[str, Any] = {"gourmet_cooked": [p.gourmet_cooked for p in state.chefs],
+                                   "money": [p.money for p in state.chefs],
+                                   "chefs": [p.chef for p in state.chefs],
+                                   "restaurants": [p.restaurant for p in state.chefs]}
+        if state.sporks is not None:
+            details["snackle_box_sold"] = list(state.sporks.sold)
         return Result(winners=winners, scores=[float(p.popularity) for p in state.chefs],
                       reason=f"{' and '.join(state.players[w] for w in winners)}: {state.end_reason}.",
-                      details={"gourmet_cooked": [p.gourmet_cooked for p in state.chefs],
-                               "money": [p.money for p in state.chefs],
-                               "chefs": [p.chef for p in state.chefs],
-                               "restaurants": [p.restaurant for p in state.chefs]})
+                      details=details)
 
     def stats(self, state: RivalState) -> dict[str, float]:
         """Days per game, and for every chef and restaurant seated: did it win (1) or not (0)
@@ -218,6 +238,10 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         for seat, p in enumerate(state.chefs):
             out[f"win chef {CHEFS[p.chef].name}"] = float(seat in winners)
             out[f"win restaurant {RESTAURANTS[p.restaurant].name}"] = float(seat in winners)
+        if state.sporks is not None:
+            out["snackle box sales"] = len(state.sporks.sold)
+            if state.sporks.sold:
+                out["snackle box price"] = sum(state.sporks.sold) / len(state.sporks.sold)
         return out
 
     def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot

@@ -39,6 +39,16 @@ class RivalRestaurantsOptions(Options):
     )
     random_chefs: bool = Field(True, title="Random chefs and restaurants",
                                description="Deal chefs and restaurants at random (off: in seat order).")
+    sporks_out: bool = Field(False, title="SPORKS Out",
+                             description="The expansion: the Action Auction and the Snackle Box, 5 restaurants, "
+                                         "28 recipes and 5 chefs with SPORKs.")
+    sporks_chefs: bool = Field(True, title="SPORKS Out chefs",
+                               description="With SPORKS Out: deal its 5 new chefs too (off: keep the rest of the "
+                                           "expansion, for players new to it).")
+    auction_ms: int = Field(
+        20_000, ge=5_000, le=300_000, title="Action Auction deadline (ms)",
+        description="SPORKS Out: chefs who have not bid by then bid $0.",
+    )
 
 
 @dataclass
@@ -57,12 +67,18 @@ class Pantry:
     levels: list[int] = field(default_factory=list)  # level thresholds reached
     gourmet_cooked: int = 0
     cooked: list[str] = field(default_factory=list)
+    # SPORKS Out
+    hot_sauce: list[str] = field(default_factory=list)  # face-down ingredients: nobody sees them, not even their holder
+    ring: list[str] = field(default_factory=list)  # Pam: corner markets visited on this boxing ring
+    gloves: list[str] = field(default_factory=list)  # Pam: Boxing Gloves held
+    missile: list[str] = field(default_factory=list)  # Papa Tio: ingredients built into the Nuclear Missile
 
     def clone(self) -> "Pantry":
         p = copy.copy(self)
         p.ingredients = dict(self.ingredients)
         p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
         p.levels, p.cooked = list(self.levels), list(self.cooked)
+        p.hot_sauce, p.ring, p.gloves, p.missile = list(self.hot_sauce), list(self.ring), list(self.gloves), list(self.missile)
         return p
 
 
@@ -77,31 +93,55 @@ class Today:
     claim: int | None = None  # the claimed slot
     done: bool = False  # finished with BUY and BARTER
     played: str | None = None  # the action card played today (one a day)
-    power_used: bool = False
+    uses: dict[str, int] = field(default_factory=dict)  # chef power uses made today, by use id
+    targets: list[tuple[str, int]] = field(default_factory=list)  # (use, target seat) today
     foreseen_hit: bool = False  # Clam-Voyance's foresight came true today
     dishes: list[dict[str, Any]] = field(default_factory=list)  # secret until served
     ready: bool = False  # finished declaring dishes
     trade_bonus: int = 0  # money earned from completed barters today
+    capped: dict[str, int] = field(default_factory=dict)  # what a capped daily reward has paid, by source
     effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
+    bid: int | None = None  # SPORKS Out: the Action Auction bid, secret until the reveal
     expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own daily data
+
+    @property
+    def power_used(self) -> bool:
+        """Has this chef used a power today?"""
+        return bool(self.uses)
 
     def clone(self) -> "Today":
         t = copy.copy(self)
-        t.dishes, t.effects = list(self.dishes), list(self.effects)
+        t.dishes, t.effects, t.targets = list(self.dishes), list(self.effects), list(self.targets)
+        t.uses, t.capped = dict(self.uses), dict(self.capped)
         t.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
         return t
 
 
 @dataclass
 class MarketState:
+    """A market. Each counter card has an identity (``ids``, by slot, numbered as cards
+    come onto the counter), so that a marker on it (the Sultan's shaker) stays on that
+    card when the counter slides at restocking."""
+
     id: str
     counter: list[str | None]  # face up, by slot; None: empty slot
     shelf: list[str]  # face down; the top is the end of the list
     discard: list[str] = field(default_factory=list)
     claims_resolved: bool = False
+    ids: list[int | None] = field(default_factory=list)  # the counter cards' identities, by slot
+    dealt: int = 0  # counter cards dealt so far (the next identity)
+
+    def __post_init__(self) -> None:
+        if not self.ids:
+            self.ids = [self.deal_id() if c is not None else None for c in self.counter]
+
+    def deal_id(self) -> int:
+        self.dealt += 1
+        return self.dealt
 
     def clone(self) -> "MarketState":
-        return MarketState(self.id, list(self.counter), list(self.shelf), list(self.discard), self.claims_resolved)
+        return MarketState(self.id, list(self.counter), list(self.shelf), list(self.discard), self.claims_resolved,
+                           list(self.ids), self.dealt)
 
 
 @dataclass
@@ -121,6 +161,24 @@ class Offer:
     to: int
     give: dict[str, Any]  # bundle: money, ingredients, recipes, actions, garbage
     get: dict[str, Any]
+
+
+@dataclass
+class Sporks:
+    """SPORKS Out's table: the Snackle Box, Joe's Dumpster, Scraps, the shakers, the Luau.
+    What is hidden here is said in ``zones``."""
+
+    face_up: str | None = None  # the Snackle Box's face-up action card
+    face_down: str | None = None  # its face-down one: nobody sees it until it is won
+    sold: list[int] = field(default_factory=list)  # the prices the Snackle Box went for (public)
+    last_auction: dict[str, Any] | None = None  # the last reveal: bids, winner, price (public)
+    dumpster: dict[str, list[str]] = field(default_factory=dict)  # Joe's Dumpster by market (nobody's, public)
+    scraps: str | None = None  # the market Scraps the Raccoon watches
+    shakers: dict[str, list[Any]] = field(default_factory=dict)  # shaker -> [market, counter card id]
+    luau: str | None = None  # today's Luau market
+
+    def clone(self) -> "Sporks":
+        return copy.deepcopy(self)
 
 
 @dataclass
@@ -148,6 +206,7 @@ class RivalState(State):
     trades: int = 0
     fizzled_auctions: int = 0
     expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own data (plain, JSON-like)
+    sporks: Sporks | None = None  # SPORKS Out's table, when it is on
 
     def clone(self) -> "RivalState":
         """A copy that ``apply`` may change. Shared with the original: the players' names,
@@ -167,6 +226,7 @@ class RivalState(State):
             a.bidders = list(a.bidders)
         s.offers, s.last_cook = list(self.offers), list(self.last_cook)
         s.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
+        s.sporks = self.sporks.clone() if self.sporks is not None else None
         return s
 
     def reserved(self, seat: int) -> int:

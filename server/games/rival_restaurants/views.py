@@ -1,10 +1,32 @@
 """What each seat sees. Everything a chef owns is public; hidden are the location picks
 until the reveal, the dishes declared until they are served, every shelf and deck order,
-and barter offers between other chefs.
+and barter offers between other chefs. What lies in a hidden zone is shown through the
+zone (``zones``): its cards to those who may know them, their backs to the others.
 
 Components are described where they appear (``describe``), not in a catalogue of all 40
 recipes, which would weigh more than half a state message, on every message. Prices are
-the viewer's own (``your_price``), from the functions the rules charge with."""
+the viewer's own (``your_price``), from the functions the rules charge with.
+
+What SPORKS Out adds to the view (``sporks_out`` on; the base fields stay as they are):
+
+| where | field | what |
+|---|---|---|
+| view | ``sporks`` | None without the expansion; else the table below |
+| ``sporks`` | ``snackle_box`` | ``face_up``: the face-up action card (``action_view``) or None; ``face_down``: true when a face-down card lies beside it (never which); ``sold``: prices paid so far |
+| ``sporks`` | ``last_auction`` | the last reveal: ``day``, ``bids`` (by seat), ``winner``, ``price`` (None on a tie) |
+| ``sporks`` | ``dumpster`` | Joe's Dumpster: market → ingredient ids (public, nobody's) |
+| ``sporks`` | ``scraps`` | the market Scraps the Raccoon watches, or None |
+| ``sporks`` | ``shakers`` | shaker ("salt"/"pepper") → ``{market, slot}`` of the counter card it sits on |
+| ``sporks`` | ``luau`` | today's Luau market, or None |
+| ``phase_view`` (Action Auction) | ``bids`` | by seat: has this chef bid (never how much); ``your_bid``: the viewer's own; ``ends``: the deadline |
+| player | ``hot_sauce`` | the chef's face-down cards, by their backs only: ``[{market}]`` — nobody sees their faces, their holder included |
+| player | ``gloves`` | Pam's Boxing Gloves held ("knockout", "rob"); ``ring``: corner markets marked on her ring |
+| player | ``missile`` | Papa Tio's missile parts (ingredient ids); ``missile_parts``: how many make it |
+| player | ``uses_today`` | chef power uses made today, by use id (base chefs too) |
+| chef card | ``uses`` | every active power: ``id``, ``name``, ``text``, ``play`` (``play_view``), ``per_day`` (None: no daily limit); ``spork``: a SPORKS Out chef |
+| board location | ``counter[i].shaker`` | the shaker on that counter card, or None |
+| board location | ``luau``, ``scraps`` | true where the Luau is / Scraps waits; ``dumpster``: that market's Dumpster card count |
+"""
 
 from __future__ import annotations
 
@@ -21,6 +43,7 @@ from .cards import (
     INGREDIENTS,
     LOCATIONS,
     MARKETS,
+    MISSILE_PARTS,
     PHASE_NAMES,
     RECIPES,
     RESTAURANTS,
@@ -30,13 +53,18 @@ from .cooking import cook_limit, plan_dishes
 from .describe import INGREDIENT_CATALOGUE, action_view, play_view, recipe_ref, recipe_view
 from .market import counter_price, island_price
 from .phase import PHASES, VIEW_PARTS
+from .sporks import shaker_on
 from .state import RivalState
+from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE
 
 
 def chef_card(chef_id: str) -> dict[str, Any]:
+    """A chef; ``play`` is its first active power's (``uses`` has them all)."""
     c = CHEFS[chef_id]
     return {"id": c.id, "name": c.name, "title": c.title, "phase": c.phase, "power": c.power, "text": c.text,
-            "active": c.play is not None, "play": play_view(c.play) if c.play is not None else None}
+            "active": bool(c.uses), "play": play_view(c.uses[0].play) if c.uses else None, "spork": c.spork,
+            "uses": [{"id": u.id, "name": u.name, "text": u.text, "play": play_view(u.play), "per_day": u.per_day}
+                     for u in c.uses]}
 
 
 def restaurant_card(s: RivalState, seat: int) -> dict[str, Any]:
@@ -74,6 +102,12 @@ def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
         "ready": t.ready,
         "played_today": action_view(t.played) if t.played is not None else None,
         "power_used": t.power_used,
+        "uses_today": dict(t.uses),
+        "hot_sauce": HOT_SAUCE.show(p.hot_sauce, seat, viewer),
+        "ring": list(p.ring),
+        "gloves": list(p.gloves),
+        "missile": MISSILE.show(p.missile, seat, viewer),
+        "missile_parts": MISSILE_PARTS,
     }
 
 
@@ -87,16 +121,21 @@ def board_view(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
                                  "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id]}
         if loc.id in MARKETS:
             m, state = MARKETS[loc.id], s.markets[loc.id]
+            table = s.sporks
             entry.update({
                 "category": m.category,
                 "counter": [None if card is None else
                             {"slot": i, "ingredient": card, "name": INGREDIENTS[card].name,
                              "price": INGREDIENTS[card].price,
-                             "your_price": None if seat is None else counter_price(s, seat, loc.id, card)}
+                             "your_price": None if seat is None else counter_price(s, seat, loc.id, card),
+                             "shaker": shaker_on(s, loc.id, state.ids[i])}
                             for i, card in enumerate(state.counter)],
                 "shelf": len(state.shelf),
                 "discard": len(state.discard),
                 "claims_resolved": state.claims_resolved,
+                "luau": table is not None and table.luau == loc.id,
+                "scraps": table is not None and table.scraps == loc.id,
+                "dumpster": len(table.dumpster.get(loc.id, [])) if table is not None else 0,
             })
         out.append(entry)
     return out
@@ -161,4 +200,23 @@ def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
         "last_cook": [{**r, "name": RECIPES[r["recipe"]].name} for r in s.last_cook],
         "result": result.to_json() if result else None,
         "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
+        "sporks": sporks_view(s, seat),
+    }
+
+
+def sporks_view(s: RivalState, seat: int | None) -> dict[str, Any] | None:
+    """SPORKS Out's table (see the module's table); the face-down Snackle card by its back."""
+    table = s.sporks
+    if table is None:
+        return None
+    return {
+        "snackle_box": {"face_up": action_view(table.face_up) if table.face_up else None,
+                        "face_down": bool(BOX_FACE_DOWN.show([table.face_down] if table.face_down else [], None, seat)),
+                        "sold": list(table.sold)},
+        "last_auction": dict(table.last_auction) if table.last_auction else None,
+        "dumpster": {m: list(cards) for m, cards in sorted(table.dumpster.items()) if cards},
+        "scraps": table.scraps,
+        "shakers": {k: {"market": m, "slot": s.markets[m].ids.index(c) if c in s.markets[m].ids else None}
+                    for k, (m, c) in sorted(table.shakers.items())},
+        "luau": table.luau,
     }

@@ -1,0 +1,382 @@
+"""SPORKS Out: the effects behind the five SPORKs and the new restaurants' powers.
+
+Each function is an effect kind (``effects.effect``) named in ``cards`` and fired at a
+moment of the day. The SPORK rulings are designed (the rulebook only summarises them):
+
+- **Pam Knee You** — ``boxing_ring`` marks the corner she is revealed at; the fourth
+  corner earns both Boxing Gloves. ``knockout`` and ``rob`` are the gloves: used once each,
+  never both on the same chef on one day.
+- **Papa Tio** — ``missile_craft`` builds the Nuclear Missile one ingredient a day;
+  ``lunch_button`` launches it at a market.
+- **Sloppy Joe** — ``send_scraps`` posts Scraps at a market; ``scraps`` sends what is
+  discarded there to Joe's Dumpster; ``dumpster_dive`` takes a card from it for 1 garbage;
+  ``dumpster_return`` gives a market its cards back when its shelf runs empty in COOK and
+  COUNTER.
+- **Sultan Pepper Shakrh** — ``shake`` puts a shaker on a counter card (by its identity);
+  ``shaker_surprise`` hits its buyer; ``shaker_unbought`` gives him the card at day's end.
+- **Wahine** — ``throw_luau`` names the day's Luau market; ``luau`` holds it at the reveal.
+- **Crave of Wonders** — ``hot_sauce`` draws a face-down card (zone ``HOT_SAUCE``: nobody,
+  its holder included, may know it until it is traded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine import Rng, public, require
+
+from . import ops
+from .cards import CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
+from .effects import Hook, effect
+from .state import RivalState
+from .zones import HOT_SAUCE
+
+GLOVES = ("knockout", "rob")
+
+
+def _table(s: RivalState):  # noqa: ANN202 - Sporks
+    require(s.sporks is not None, "That belongs to SPORKS Out, which this match does not play.")
+    assert s.sporks is not None
+    return s.sporks
+
+
+def _market(v: dict[str, Any], allow_mystery: bool = True) -> str:
+    market = v.get("market")
+    require(isinstance(market, str) and market in MARKETS and (allow_mystery or market != MYSTERY_MART),
+            "Choose a market." if allow_mystery else "Choose an ingredient market (not the Mystery Mart).")
+    assert isinstance(market, str)
+    return market
+
+
+# ---- Pam Knee You: the boxing ring and the Boxing Gloves -----------------------------------
+
+@effect("boxing_ring")
+def _boxing_ring(hook: Hook, p: dict[str, Any]) -> None:
+    """At the reveal, a corner market she stands at is marked on her ring; all four earn
+    her the gloves (a fresh pair) and start a new ring."""
+    s, pantry = hook.state, hook.state.chefs[hook.seat]
+    here = s.today[hook.seat].location
+    if here not in CORNERS or here in pantry.ring:
+        return
+    pantry.ring.append(here)
+    if len(pantry.ring) < len(CORNERS):
+        hook.events.append(public("ring", f"{hook.who} marks {MARKETS[here].name} on her boxing ring "
+                                          f"({len(pantry.ring)} of {len(CORNERS)}).", seat=hook.seat, market=here))
+        return
+    pantry.ring = []
+    pantry.gloves = list(p["gloves"])
+    hook.events.append(public("gloves", f"{hook.who} completes her boxing ring and puts on the Boxing Gloves!",
+                              seat=hook.seat))
+
+
+def _check_glove(glove: str):  # noqa: ANN202
+    def check(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+        require(glove in s.chefs[seat].gloves, "You do not have that glove on (complete your boxing ring).")
+        other = next(g for g in GLOVES if g != glove)
+        require((other, v["target"]) not in s.today[seat].targets,
+                "Both gloves may be used on one day, but not on the same chef.")
+        if glove == "rob":
+            ingredient = v.get("ingredient")
+            require(isinstance(ingredient, str) and s.chefs[v["target"]].ingredients.get(ingredient, 0) > 0,
+                    f"{ops.name(s, v['target'])} has no such ingredient.")
+    return check
+
+
+@effect("knockout", _check_glove("knockout"))
+def _knockout(hook: Hook, p: dict[str, Any]) -> None:
+    """The target is out of today's market (as if they had said done) and takes garbage."""
+    from .market import finish
+
+    s, target = hook.state, hook.values["target"]
+    s.chefs[hook.seat].gloves.remove("knockout")
+    if not s.today[target].done:
+        hook.events += finish(s, target)
+    s.chefs[target].garbage += p["garbage"]
+    hook.events.append(public("knockout", f"{hook.who} knocks {ops.name(s, target)} out of today's market; they "
+                                          f"take {p['garbage']} garbage.", seat=hook.seat, target=target))
+
+
+@effect("rob", _check_glove("rob"))
+def _rob(hook: Hook, p: dict[str, Any]) -> None:
+    """Take one ingredient of the target and up to ``amount`` of their free money."""
+    s, target, ingredient = hook.state, hook.values["target"], hook.values["ingredient"]
+    s.chefs[hook.seat].gloves.remove("rob")
+    ops.remove_ingredient(s, target, ingredient)
+    ops.add_ingredient(s, hook.seat, ingredient)
+    amount = max(0, min(p["amount"], s.available(target)))
+    ops.transfer(s, target, hook.seat, amount)
+    hook.events.append(public("rob", f"{hook.who} robs {ops.name(s, target)} blind: {INGREDIENTS[ingredient].name} "
+                                     f"and {ops.money(amount)}.", seat=hook.seat, target=target,
+                              ingredient=ingredient, amount=amount))
+
+
+# ---- Papa Tio: Missile Craft and the Lunch Button -------------------------------------------
+
+def _check_craft(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    require(len(s.chefs[seat].missile) < p["parts"], "The missile is built: launch it before crafting again.")
+    ingredient = v.get("ingredient")
+    require(isinstance(ingredient, str) and s.chefs[seat].ingredients.get(ingredient, 0) > 0,
+            "Put in an ingredient you hold.")
+
+
+@effect("missile_craft", _check_craft)
+def _missile_craft(hook: Hook, p: dict[str, Any]) -> None:
+    s, ingredient, pantry = hook.state, hook.values["ingredient"], hook.state.chefs[hook.seat]
+    ops.remove_ingredient(s, hook.seat, ingredient)
+    pantry.missile.append(ingredient)
+    ready = " The missile is ready!" if len(pantry.missile) >= p["parts"] else ""
+    hook.events.append(public("missile", f"{hook.who} builds {INGREDIENTS[ingredient].name} into the Nuclear Missile "
+                                         f"({len(pantry.missile)} of {p['parts']}).{ready}", seat=hook.seat,
+                              ingredient=ingredient))
+
+
+def _check_launch(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    require(len(s.chefs[seat].missile) >= p["parts"], f"The missile needs {p['parts']} parts first.")
+    _market(v)
+
+
+@effect("lunch_button", _check_launch)
+def _lunch_button(hook: Hook, p: dict[str, Any]) -> None:
+    """Every other chef discards every face-up ingredient they hold from the market; the
+    missile's parts are discarded too."""
+    s, market = hook.state, hook.values["market"]
+    hook.events.append(public("launch", f"{hook.who} presses the Lunch Button: the missile hits "
+                                        f"{MARKETS[market].name}!", seat=hook.seat, market=market))
+    for seat in range(len(s.players)):
+        if seat == hook.seat:
+            continue
+        lost = sorted(i for i, n in s.chefs[seat].ingredients.items() if INGREDIENTS[i].market == market for _ in range(n))
+        for ingredient in lost:
+            ops.remove_ingredient(s, seat, ingredient)
+            hook.events += ops.discard_ingredient(s, ingredient)
+        if lost:
+            hook.events.append(public("destroyed", f"{ops.name(s, seat)} loses "
+                                                   f"{', '.join(INGREDIENTS[i].name for i in lost)}.",
+                                      seat=seat, ingredients=lost))
+    parts, s.chefs[hook.seat].missile = s.chefs[hook.seat].missile, []
+    for ingredient in parts:
+        hook.events += ops.discard_ingredient(s, ingredient)
+
+
+# ---- Sloppy Joe: Scraps the Raccoon and Joe's Dumpster --------------------------------------
+
+def _check_scraps(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    _table(s)
+    _market(v)
+
+
+@effect("send_scraps", _check_scraps)
+def _send_scraps(hook: Hook, p: dict[str, Any]) -> None:
+    table, market = _table(hook.state), hook.values["market"]
+    table.scraps = market
+    hook.events.append(public("scraps", f"{hook.who} sends Scraps the Raccoon to {MARKETS[market].name}.",
+                              seat=hook.seat, market=market))
+
+
+@effect("scraps")
+def _scraps(hook: Hook, p: dict[str, Any]) -> None:
+    """What is discarded at Scraps' market goes to Joe's Dumpster."""
+    table, v = hook.state.sporks, hook.values
+    if table is not None and table.scraps == v["market"] and v["to"] == "discard":
+        v["to"] = "dumpster"
+
+
+def _check_dive(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    market, ingredient = _market(v), v.get("ingredient")
+    require(isinstance(ingredient, str) and ingredient in _table(s).dumpster.get(market, []),
+            "That card is not in Joe's Dumpster.")
+
+
+@effect("dumpster_dive", _check_dive)
+def _dumpster_dive(hook: Hook, p: dict[str, Any]) -> None:
+    """Take a Dumpster card by taking garbage for it."""
+    s, market, ingredient = hook.state, hook.values["market"], hook.values["ingredient"]
+    _table(s).dumpster[market].remove(ingredient)
+    ops.add_ingredient(s, hook.seat, ingredient)
+    s.chefs[hook.seat].garbage += p["garbage"]
+    hook.events.append(public("dive", f"{hook.who} digs {INGREDIENTS[ingredient].name} out of the Dumpster and "
+                                      f"takes {p['garbage']} garbage.", seat=hook.seat, ingredient=ingredient))
+
+
+@effect("dumpster_return")
+def _dumpster_return(hook: Hook, p: dict[str, Any]) -> None:
+    """An empty shelf in COOK and COUNTER: the Dumpster's cards of that market go back to
+    its discard pile, to be shuffled into the shelf."""
+    table, market = hook.state.sporks, hook.values["market"]
+    if table is None or not table.dumpster.get(market):
+        return
+    cards, table.dumpster[market] = table.dumpster[market], []
+    hook.state.markets[market].discard.extend(cards)
+    hook.events.append(public("dumpster_return", f"{hook.who} returns {len(cards)} Dumpster card(s) to "
+                                                 f"{MARKETS[market].name} to refill its shelf.", market=market))
+
+
+# ---- Sultan Pepper Shakrh: the Salt and Pepper Shakers --------------------------------------
+
+def _check_shake(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    shaker = v.get("shaker")
+    require(shaker in SHAKERS, "Choose the salt or the pepper shaker.")
+    require(shaker not in _table(s).shakers, "That shaker is already out.")
+    market, slot = _market(v), v.get("slot")
+    require(isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < len(s.markets[market].counter)
+            and s.markets[market].counter[slot] is not None, "Choose a counter card.")
+
+
+@effect("shake", _check_shake)
+def _shake(hook: Hook, p: dict[str, Any]) -> None:
+    s, v = hook.state, hook.values
+    m = s.markets[v["market"]]
+    _table(s).shakers[v["shaker"]] = [m.id, m.ids[v["slot"]]]
+    card = m.counter[v["slot"]] or ""
+    hook.events.append(public("shake", f"{hook.who} puts the {v['shaker']} shaker on the {INGREDIENTS[card].name} at "
+                                       f"{MARKETS[m.id].name}.", seat=hook.seat, shaker=v["shaker"], market=m.id,
+                              slot=v["slot"]))
+
+
+def shaker_on(s: RivalState, market: str, card: int | None) -> str | None:
+    """The shaker on a counter card (by its identity), if any."""
+    if s.sporks is None or card is None:
+        return None
+    return next((k for k, (m, c) in s.sporks.shakers.items() if m == market and c == card), None)
+
+
+@effect("shaker_surprise")
+def _shaker_surprise(hook: Hook, p: dict[str, Any]) -> None:
+    """The buyer of a shaken card: Salt — takes garbage; Pepper — pays the Sultan."""
+    s, v = hook.state, hook.values
+    shaker = shaker_on(s, v["market"], v["card"])
+    if shaker is None:
+        return
+    del _table(s).shakers[shaker]
+    buyer = v["buyer"]
+    if buyer == hook.seat:
+        hook.events.append(public("shaker_back", f"{hook.who} takes back his {shaker} shaker.", seat=hook.seat))
+        return
+    if shaker == "salt":
+        s.chefs[buyer].garbage += p["salt"]
+        text = f"takes {p['salt']} garbage"
+    else:
+        amount = max(0, min(p["pepper"], s.available(buyer)))
+        ops.transfer(s, buyer, hook.seat, amount)
+        text = f"pays {hook.who} {ops.money(amount)}"
+    hook.events.append(public("surprise", f"Surprise! The {shaker} shaker was on it: {ops.name(s, buyer)} {text}.",
+                              seat=buyer, shaker=shaker))
+
+
+@effect("shaker_unbought")
+def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
+    """At the day's end a shaken card nobody bought goes to the Sultan, free."""
+    s = hook.state
+    table = s.sporks
+    if table is None:
+        return
+    for shaker, (market, card) in sorted(table.shakers.items()):
+        m = s.markets[market]
+        del table.shakers[shaker]
+        if card not in m.ids:
+            continue
+        slot = m.ids.index(card)
+        ingredient = m.counter[slot]
+        assert ingredient is not None
+        m.counter[slot], m.ids[slot] = None, None
+        ops.add_ingredient(s, hook.seat, ingredient)
+        hook.events.append(public("shaker_unbought", f"Nobody bought the {INGREDIENTS[ingredient].name} under the "
+                                                     f"{shaker} shaker: it goes to {hook.who}.", seat=hook.seat,
+                                  ingredient=ingredient))
+
+
+# ---- Wahine: the Luau -------------------------------------------------------------------------
+
+def _check_luau(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
+    _table(s)
+    _market(v, allow_mystery=False)
+
+
+@effect("throw_luau", _check_luau)
+def _throw_luau(hook: Hook, p: dict[str, Any]) -> None:
+    market = hook.values["market"]
+    _table(hook.state).luau = market
+    hook.events.append(public("luau", f"{hook.who} throws a Luau at {MARKETS[market].name}!", seat=hook.seat,
+                              market=market))
+
+
+@effect("luau_over")
+def _luau_over(hook: Hook, p: dict[str, Any]) -> None:
+    if hook.state.sporks is not None:
+        hook.state.sporks.luau = None
+
+
+@effect("luau")
+def _luau(hook: Hook, p: dict[str, Any]) -> None:
+    """At the reveal: one shelf card for every other chef at the Luau. She keeps one that
+    is listed on her recipes; if none is, every other chef there earns ``pay``."""
+    s = hook.state
+    market = s.sporks.luau if s.sporks is not None else None
+    if market is None:
+        return
+    guests = [i for i, t in enumerate(s.today) if t.location == market and i != hook.seat]
+    drawn: list[str] = []
+    for _ in guests:
+        card, more = ops.draw_shelf(s, market)
+        hook.events += more
+        if card is not None:
+            drawn.append(card)
+    wanted = {i for r in s.chefs[hook.seat].recipes for i in RECIPES[r].ingredients}
+    keep = next((c for c in drawn if c in wanted), None)
+    names = ", ".join(INGREDIENTS[c].name for c in drawn) or "nothing"
+    if keep is not None:
+        drawn.remove(keep)
+        ops.add_ingredient(s, hook.seat, keep)
+        outcome = f"{hook.who} keeps the {INGREDIENTS[keep].name} for her recipe."
+    else:
+        for guest in guests:
+            ops.earn(s, guest, p["pay"])
+        outcome = (f"a miss: {', '.join(ops.name(s, g) for g in guests)} earn {ops.money(p['pay'])} each."
+                   if guests else "nobody came.")
+    hook.events.append(public("luau_held", f"The Luau at {MARKETS[market].name} draws {names} — {outcome}",
+                              seat=hook.seat, market=market, guests=guests, kept=keep))
+    for card in drawn:
+        hook.events += ops.discard_ingredient(s, card)
+
+
+# ---- Crave of Wonders: Hot Sauce ----------------------------------------------------------------
+
+@effect("hot_sauce")
+def _hot_sauce(hook: Hook, p: dict[str, Any]) -> None:
+    """Draw face down from the shelf of the market you stand at: nobody may look at it."""
+    s, seat = hook.state, hook.seat
+    market = s.today[seat].location
+    if market not in MARKETS:
+        return
+    for _ in range(p["n"]):
+        card, more = ops.draw_shelf(s, market)
+        hook.events += more
+        if card is None:
+            return
+        s.chefs[seat].hot_sauce.append(card)
+        hook.events += HOT_SAUCE.tell(seat, "hot_sauce", ("", {}),
+                                      (f"{hook.who} draws a face-down {MARKETS[market].name} card (Hot Sauce).",
+                                       {"seat": seat, "market": market}))
+
+
+# ---- re-dealing what nobody knows ----------------------------------------------------------------
+
+def redeal_face_down(s: RivalState, rng: Rng) -> None:
+    """Every Hot Sauce card could be any card of its market still unseen (its shelf or
+    another Hot Sauce card of that market); the Snackle Box's face-down card any card of
+    the action deck."""
+    for market in MARKETS:
+        slots = [(seat, i) for seat, p in enumerate(s.chefs) for i, c in enumerate(p.hot_sauce)
+                 if INGREDIENTS[c].market == market]
+        if not slots:
+            continue
+        cards = rng.shuffled([s.chefs[seat].hot_sauce[i] for seat, i in slots] + s.markets[market].shelf)
+        for seat, i in slots:
+            s.chefs[seat].hot_sauce[i] = cards.pop()
+        s.markets[market].shelf = cards
+    if s.sporks is not None and s.sporks.face_down is not None:
+        cards = rng.shuffled([s.sporks.face_down, *s.action_deck])
+        s.sporks.face_down, s.action_deck = cards.pop(), cards
+
+
+__all__ = ["GLOVES", "redeal_face_down", "shaker_on"]
