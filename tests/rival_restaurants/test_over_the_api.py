@@ -10,8 +10,9 @@ import asyncio
 import random
 
 import httpx
+import pytest
 
-from tests.server.clients import Api, WsPlayer, check_log_replays, play_over_websocket
+from tests.server.clients import Api, WsPlayer, check_log_replays, play_over_rest, play_over_websocket
 from tests.server.conftest import serve
 
 QUICK = {"market_ms": 10_000, "claim_ms": 2_000, "move_ms": 5_000, "cook_ms": 5_000, "max_days": 4, "goal": 8}
@@ -33,3 +34,28 @@ async def test_random_clients_finish_a_match_over_the_api(tmp_path) -> None:
             assert {"move", "claim", "offer", "done", "serve"} <= played, played
             for p in players:
                 await p.close()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_random_rest_clients_finish_a_sporks_out_match(tmp_path, players: int) -> None:
+    """SPORKS Out over REST: random clients at every seat, the Action Auction's secret
+    bids included; no view a seat reads ever shows a face-down card's face."""
+    def check(v: dict) -> None:
+        for p in v["view"]["players"]:
+            assert all(set(card) == {"market"} for card in p["hot_sauce"])
+        box = v["view"]["sporks"]["snackle_box"]
+        assert box["face_down"] in (True, False)
+
+    async with serve(f"sqlite:///{tmp_path / 'potluck.db'}") as served:
+        async with httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+            api = Api(client)
+            match_id, tokens = await api.seated(players=players, game="rival-restaurants", sporks_out=True,
+                                                auction_ms=5_000, **QUICK)
+            await asyncio.wait_for(asyncio.gather(*(play_over_rest(api, match_id, token, random.Random(seat),
+                                                                   check=check)
+                                                    for seat, token in enumerate(tokens))), 240)
+            final = await api.view(match_id)
+            assert final["result"]["winners"] and final["legal"] == []
+            log = await check_log_replays(api, match_id, final["view"])
+            played = {a["action"]["type"] for a in log["actions"] if a["seat"] is not None}
+            assert {"box_bid", "move", "done", "serve"} <= played, played

@@ -145,3 +145,39 @@ def test_the_bot_beats_random_players_nearly_always(players: int) -> None:
         out = play(GAME, players, None, 1000 + seed, bots=bots)
         wins += GAME.result(out.state).winners == [0]
     assert wins >= 5
+
+
+# ---- SPORKS Out -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_sporks_out_bot_games_conserve_everything_and_reach_20(players: int) -> None:
+    out = play(GAME, players, {"sporks_out": True}, 200 + players,
+               on_step=lambda state, entry, events: check_conservation(state))
+    assert max(p.popularity for p in out.state.chefs) >= 20 and out.rejected == 0
+    assert out.state.sporks.sold, "the bots bought the Snackle Box at least once"
+
+
+def test_sporks_out_the_bot_beats_random_players_nearly_always() -> None:
+    def bots(game, seat, rng):
+        return game.bot(seat, rng) if seat == 0 else game.random_bot(seat, rng)
+
+    wins = sum(GAME.result(play(GAME, 4, {"sporks_out": True}, 3000 + seed, bots=bots).state).winners == [0]
+               for seed in range(6))
+    assert wins >= 5
+
+
+def test_sporks_out_the_bot_uses_every_spork() -> None:
+    """Across bot games every SPORK chef uses each of its powers at least once."""
+    used: set[tuple[str, str]] = set()
+
+    def record(state, entry, events) -> None:
+        if entry.action.get("type") == "power":
+            chef = state.chefs[entry.seat].chef
+            used.add((chef, entry.action.get("use") or ""))
+
+    for seed in range(12):
+        play(GAME, 6, {"sporks_out": True}, 400 + seed, on_step=record)
+    expected = {("pam_knee_you", "knockout"), ("pam_knee_you", "rob"), ("papa_tio", "missile_craft"),
+                ("papa_tio", "lunch_button"), ("sloppy_joe", "scraps"), ("sloppy_joe", "dumpster_dive"),
+                ("sultan_pepper_shakrh", ""), ("wahine", "")}
+    assert expected <= used, expected - used

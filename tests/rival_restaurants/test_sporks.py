@@ -469,11 +469,11 @@ def test_spork_sultan_salt_on_a_counter_card_gives_its_buyer_2_garbage() -> None
     assert s.chefs[1].garbage == 2 and any(e.type == "surprise" for e in evs) and s.sporks.shakers == {}
 
 
-def test_spork_sultan_pepper_makes_its_buyer_pay_him_up_to_200() -> None:
+def test_spork_sultan_pepper_makes_its_buyer_pay_him_up_to_100() -> None:
     s = shaken("pepper")
     sultan = s.chefs[0].money
     s = act(s, 1, {"type": "buy", "slot": 2})
-    assert s.chefs[1].money == 300 - 100 - 200 and s.chefs[0].money == sultan + 200
+    assert s.chefs[1].money == 300 - 100 - 100 and s.chefs[0].money == sultan + 100
     s = shaken("pepper", buyer_money=150)
     s = act(s, 1, {"type": "buy", "slot": 2})
     assert s.chefs[1].money == 0 and s.chefs[0].money == sultan + 50

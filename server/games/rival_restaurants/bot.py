@@ -5,8 +5,12 @@ price and a premium, more if it completes a recipe), then: goes where the counte
 what it misses (or to the Island to dump garbage and buy upgrades), claims the most useful
 card, bids up to its value, buys the rest, offers fair trades for what others hold and do
 not need, sells them what it does not need, accepts any offer that leaves it better off,
-plays its action cards where they help, and cooks whatever scores. It reads only what its
-seat may see, and acts after human-like pauses (virtual time in simulations).
+plays its action cards where they help, and cooks whatever scores. With SPORKS Out it bids
+for the Snackle Box what its cards are worth to it (a face-down card at a flat guess),
+uses its SPORKs (gloves, missile, Scraps, shakers, the Luau) and sells its Hot Sauce
+cards. It reads only what its seat may see — never a shelf, a deck, a face-down card
+(its own Hot Sauce included: only their backs) or another chef's unrevealed bid or pick —
+and acts after human-like pauses (virtual time in simulations).
 """
 
 from __future__ import annotations
@@ -18,7 +22,11 @@ from typing import Any, Iterator
 from server.engine import Action, Bot, Decision, IllegalAction, Rng
 
 from .cards import (
+    ACTION_AUCTION,
+    BID_STEP,
     BUY_BARTER,
+    CHEFS,
+    CORNERS,
     COOK_COUNTER,
     CUISINE_BONUS,
     DUMP_PRICE,
@@ -38,11 +46,17 @@ from .cards import (
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
 from .market import dumpable, in_auction, island_price, min_bid, price
 from .moving import foresees
+from .plays import use_left
+from .sporks import shaker_on
 from .state import RivalState
 
 POINT = 150  # what a point of popularity is worth to the bot, in dollars
 UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign": 2 * POINT,
                  "cash_register": 3 * POINT, "spice_rack": POINT}
+CARD_VALUE = {"windfall": 300, "rave_review": 2 * POINT, "overtime": 2 * POINT, "secret_ingredient": 2 * POINT,
+              "garbage_day": 200, "pickpocket": 200, "home_delivery": 150, "swipe": 150, "flash_sale": 100,
+              "health_inspection": 150, "menu_shakeup": 100, "bad_review": 150}
+FACE_DOWN_GUESS = 150  # what an unseen action card is worth to the bot
 
 
 # ---- what the bot knows about recipes ------------------------------------------------------
@@ -97,6 +111,9 @@ def keep_value(s: RivalState, seat: int, ingredient: str, n: int) -> int:
 def bundle_value(s: RivalState, seat: int, bundle: dict[str, Any], want: dict[str, int], giving: bool) -> int:
     """What a side of an offer is worth to this chef (to receive, or to give away)."""
     total = bundle["money"] - 120 * bundle["garbage"] + 150 * len(bundle["actions"])
+    total += sum(UPGRADE_VALUE.get(u, 0) + (UPGRADES[u].price if giving else 0) for u in bundle.get("upgrades", []))
+    for market, n in bundle.get("face_down", {}).items():  # a face-down card: its back (market) only
+        total += n * (50 if giving else max(100, MARKETS[market].price))
     if giving:
         total += sum(keep_value(s, seat, i, n) for i, n in bundle["ingredients"].items())
         total += sum(150 * RECIPES[r].points for r in bundle["recipes"])
@@ -156,7 +173,11 @@ class RivalBot(Bot):
         if s.phase == BUY_BARTER:
             yield from self.market(s, seat)
             return
-        step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook}.get(s.phase)
+        if s.phase == MONEY_MOVE:
+            spork = self.spork_morning(s, seat)
+            if spork is not None:
+                yield spork
+        step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook, ACTION_AUCTION: self.bid}.get(s.phase)
         choice = step(s, seat) if step else None
         if choice is not None:
             yield choice
@@ -177,7 +198,20 @@ class RivalBot(Bot):
 
     def location_score(self, s: RivalState, seat: int, loc: str) -> int:
         """What a day at ``loc`` is worth: the premiums of wanted cards it sells (as far as
-        the money goes), or at the Island garbage dumped and upgrades bought."""
+        the money goes), or at the Island garbage dumped and upgrades bought; with SPORKS
+        Out, a corner Pam has not yet marked, and another chef's Luau."""
+        return self.place_score(s, seat, loc) + self.spork_place_score(s, seat, loc)
+
+    def spork_place_score(self, s: RivalState, seat: int, loc: str) -> int:
+        pantry, table = s.chefs[seat], s.sporks
+        score = 0
+        if pantry.chef == "pam_knee_you" and loc in CORNERS and loc not in pantry.ring:
+            score += 60 + 40 * len(pantry.ring)
+        if table is not None and table.luau == loc and pantry.chef != "wahine":
+            score += 100
+        return score
+
+    def place_score(self, s: RivalState, seat: int, loc: str) -> int:
         pantry, money = s.chefs[seat], s.chefs[seat].money
         if loc == ISLAND:
             days_left = s.options.max_days - s.day
@@ -256,7 +290,7 @@ class RivalBot(Bot):
         if s.markets[loc].claims_resolved:
             return None
         slots = [(want.get(c, -1), i) for i, c in enumerate(s.markets[loc].counter)
-                 if c is not None and price(s, seat, loc, c) <= s.available(seat)
+                 if c is not None and price(s, seat, loc, c) <= s.available(seat) and not self._shaken(s, seat, loc, i, want)
                  and (c in want or loc == MYSTERY_MART and c in ("chocolate", "wine", WILD))]
         if not slots:
             return {"type": "no_claim"}, False
@@ -269,7 +303,8 @@ class RivalBot(Bot):
         assert loc is not None
         pantry = s.chefs[seat].ingredients
         for i, card in enumerate(s.markets[loc].counter):
-            if card is None or in_auction(s, loc, i) or price(s, seat, loc, card) > s.available(seat):
+            if card is None or in_auction(s, loc, i) or price(s, seat, loc, card) > s.available(seat) \
+                    or self._shaken(s, seat, loc, i, want):
                 continue
             useful = card in want or (card in ("chocolate", "wine") and pantry.get(card, 0) == 0)
             if useful:
@@ -329,8 +364,11 @@ class RivalBot(Bot):
 
     def power(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         t = s.today[seat]
-        if t.power_used or t.location is None:
+        if t.location is None:
             return None
+        spork = self.spork_market(s, seat, want)
+        if spork is not None or t.power_used:
+            return spork
         here = [i for i in range(len(s.players)) if i != seat and s.today[i].location == t.location]
         chef = s.chefs[seat].chef
         if chef == "pork_knuckles":
@@ -366,6 +404,9 @@ class RivalBot(Bot):
         partners = {o.to for o in s.offers if o.frm == seat}
         if len(partners) >= 3:
             return None
+        sale = self.sell_face_down(s, seat)
+        if sale is not None:
+            return sale
         for ingredient in sorted(want, key=lambda i: -want[i]):
             cost = INGREDIENTS[ingredient].price
             for i in range(len(s.players)):
@@ -396,6 +437,98 @@ class RivalBot(Bot):
             return True
         self._first_seen[key] = (0, 0)
         return False
+
+    # -- SPORKS Out --
+    def bid(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """Bid for the Snackle Box what its cards are worth to the bot (the face-down one
+        at a flat guess: the bot never looks at it), at most half its money, a little
+        randomised so that bots seldom tie."""
+        if s.today[seat].bid is not None or s.sporks is None:
+            return None
+        table = s.sporks
+        worth_ = (CARD_VALUE.get(action_kind(table.face_up).id, 100) if table.face_up else 0) + (
+            FACE_DOWN_GUESS if table.face_down is not None else 0)
+        money = s.chefs[seat].money
+        amount = min(worth_ - 100 + self.rng.randint(0, 2) * BID_STEP, money // 2)
+        return {"type": "box_bid", "amount": max(0, amount // BID_STEP * BID_STEP)}, False
+
+    def _shaken(self, s: RivalState, seat: int, market: str, slot: int, want: dict[str, int]) -> bool:
+        """Keep off a card under another chef's shaker unless it is much wanted."""
+        card = s.markets[market].counter[slot]
+        shaker = shaker_on(s, market, s.markets[market].ids[slot])
+        return (shaker is not None and s.chefs[seat].chef != "sultan_pepper_shakrh"
+                and (card is None or want.get(card, 0) < 150))
+
+    def _use(self, s: RivalState, seat: int, use: str) -> bool:
+        chef = CHEFS[s.chefs[seat].chef]
+        u = chef.use(use)
+        return u is not None and u.play.phase == s.phase and use_left(s, seat, u)
+
+    def spork_morning(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """Before picking: Wahine throws her Luau where her recipes' missing cards are sold;
+        the Sultan shakes pepper onto a card he wants (free if nobody buys it)."""
+        if s.today[seat].pick is not None or s.sporks is None:
+            return None
+        pantry = s.chefs[seat]
+        gaps = Counter(INGREDIENTS[i].market for r in pantry.recipes for i in missing(s, seat, r))
+        if self._use(s, seat, "luau") and s.sporks.luau is None:
+            markets = [m for m in MARKETS if m != MYSTERY_MART]
+            best = max(markets, key=lambda m: (gaps[m], m))
+            return {"type": "power", "market": best}, False
+        if self._use(s, seat, "shake"):
+            want = wants(s, seat)
+            spots = [(want.get(c, 0) + INGREDIENTS[c].price, m, i) for m in MARKETS
+                     for i, c in enumerate(s.markets[m].counter) if c is not None]
+            if spots:
+                _, m, i = max(spots)
+                return {"type": "power", "shaker": "pepper", "market": m, "slot": i}, False
+        return None
+
+    def spork_market(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        """Gloves on the leader, the missile built from spare cards and launched where the
+        others hold most, Scraps at the dearest market, Dumpster cards it needs."""
+        pantry = s.chefs[seat]
+        others = [i for i in range(len(s.players)) if i != seat]
+        leader = max(others, key=lambda i: (s.chefs[i].popularity, -i))
+        hit = {target for _, target in s.today[seat].targets}
+        if self._use(s, seat, "rob") and "rob" in pantry.gloves:
+            for i in sorted(others, key=lambda i: (-s.chefs[i].popularity, i)):
+                goods = sorted(s.chefs[i].ingredients, key=lambda g: (-want.get(g, 0), -INGREDIENTS[g].price, g))
+                if goods and i not in hit:
+                    return {"type": "power", "use": "rob", "target": i, "ingredient": goods[0]}, False
+        if self._use(s, seat, "knockout") and "knockout" in pantry.gloves and leader not in hit:
+            return {"type": "power", "use": "knockout", "target": leader}, False
+        if self._use(s, seat, "missile_craft") and len(pantry.missile) < 3:
+            spare = [i for i in sorted(pantry.ingredients) if not needed_by(s, seat, i) and i not in EXTRAS and i != WILD]
+            if spare:
+                return {"type": "power", "use": "missile_craft", "ingredient": spare[0]}, False
+        if self._use(s, seat, "lunch_button") and len(pantry.missile) >= 3:
+            held = Counter()
+            for i in others:
+                for g, n in s.chefs[i].ingredients.items():
+                    held[INGREDIENTS[g].market] += n * INGREDIENTS[g].price
+            if held:
+                return {"type": "power", "use": "lunch_button", "market": max(sorted(held), key=held.get)}, False
+        if self._use(s, seat, "scraps") and s.sporks is not None and s.sporks.scraps != "chop_shop":
+            return {"type": "power", "use": "scraps", "market": "chop_shop"}, False
+        if self._use(s, seat, "dumpster_dive") and s.sporks is not None and pantry.garbage <= 2:
+            for market, cards in sorted(s.sporks.dumpster.items()):
+                for card in sorted(set(cards)):
+                    if card in want:
+                        return {"type": "power", "use": "dumpster_dive", "market": market, "ingredient": card}, False
+        return None
+
+    def sell_face_down(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """Offer a Hot Sauce card (known only by its back) for $100 to a chef who can pay."""
+        backs = sorted({INGREDIENTS[c].market for c in s.chefs[seat].hot_sauce}) if s.chefs[seat].hot_sauce else []
+        partners = {o.to for o in s.offers if o.frm == seat}
+        for market in backs:
+            for i in range(len(s.players)):
+                if i == seat or i in partners or s.today[i].done or s.available(i) < 100:
+                    continue
+                if not self._tried(s, seat, i, f"face_down:{market}"):
+                    return self._offer(i, {"face_down": {market: 1}}, {"money": 100})
+        return None
 
     # -- COOK and COUNTER --
     def cook(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:

@@ -454,9 +454,9 @@ CHEFS: dict[str, Chef] = {
              SPORKS_OUT),
         Chef("sultan_pepper_shakrh", "Sultan Pepper Shakrh", "The Spiceroy", MONEY_MOVE, "Shake Things Up",
              "Once a day, before the reveal, he puts the Salt or the Pepper Shaker on any counter card. Its buyer "
-             "is in for a surprise — Salt: they take 2 garbage; Pepper: they pay him up to $200. If nobody buys "
+             "is in for a surprise — Salt: they take 2 garbage; Pepper: they pay him up to $100. If nobody buys "
              "it by the end of the day, the card goes to him for free. The shaker then comes back to him.",
-             (Effect("acquired", "shaker_surprise", {"salt": 2, "pepper": 200}),
+             (Effect("acquired", "shaker_surprise", {"salt": 2, "pepper": 100}),
               Effect("counters_close", "shaker_unbought")),
              (Use("shake", "Shake Things Up", "Put the Salt or the Pepper Shaker on a counter card.",
                   Play(MONEY_MOVE, choice="shaker_slot", stoppable=False), (Effect("now", "shake"),)),),

@@ -1,7 +1,8 @@
 """Simulation figures for the rules page: days per game and win rate by chef and by
-restaurant, relative to a fair share (1 / players), over bot games.
+restaurant, relative to a fair share (1 / players), over bot games; with ``--sporks-out``
+also the prices the Snackle Box went for.
 
-    .venv/bin/python -m server.games.rival_restaurants.figures --games 200 --players 2 3 4 5 6
+    .venv/bin/python -m server.games.rival_restaurants.figures --games 200 --players 2 3 4 5 6 [--sporks-out]
 
 Game ``i`` with ``N`` players uses the seed ``potluck simulate rival-restaurants --players N
 --seed S`` would use, so the days match that command's figures. A tool, not part of the rules.
@@ -29,6 +30,7 @@ def one_game(args: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
     winners = result.winners if result else []
     return {"players": players, "days": out.state.day,
             "reached": any(p.popularity >= out.state.options.goal for p in out.state.chefs),
+            "sold": list(out.state.sporks.sold) if out.state.sporks is not None else [],
             "seats": [(p.chef, p.restaurant, i in winners, 1.0 / len(winners) if i in winners else 0.0)
                       for i, p in enumerate(out.state.chefs)]}
 
@@ -63,9 +65,14 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
                 row[0] += 1
                 row[1] += won
                 row[2] += 1.0 / n
+    sold: dict[int, list[int]] = defaultdict(list)
+    for r in results:
+        sold[r["players"]] += r["sold"]
     return {
         "days": {n: {"mean": sum(d) / len(d), "max": max(d), "min": min(d), "goal reached": reached[n] / len(d)}
                  for n, d in sorted(days.items())},
+        "snackle box": {n: {"sales per game": len(p) / len(days[n]), "mean price": sum(p) / len(p) if p else 0.0,
+                            "max price": max(p, default=0)} for n, p in sorted(sold.items())},
         "chef": {CHEFS[k].name: {"games": g, "win rate": w / g, "vs fair": w / fair}
                  for k, (g, w, fair) in sorted(by["chef"].items())},
         "restaurant": {RESTAURANTS[k].name: {"games": g, "win rate": w / g, "vs fair": w / fair}
@@ -78,11 +85,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sporks-out", action="store_true", help="play with the SPORKS Out expansion")
     args = parser.parse_args()
-    summary = summarise(run(args.players, args.games, args.seed))
+    summary = summarise(run(args.players, args.games, args.seed, {"sporks_out": True} if args.sporks_out else None))
     print("players | days mean | min | max | goal reached")
     for n, d in summary["days"].items():
         print(f"{n} | {d['mean']:.1f} | {d['min']} | {d['max']} | {d['goal reached']:.0%}")
+    if args.sporks_out:
+        print("\nplayers | Snackle Box sales per game | mean price | max price")
+        for n, b in summary["snackle box"].items():
+            print(f"{n} | {b['sales per game']:.1f} | ${b['mean price']:.0f} | ${b['max price']}")
     for kind in ("chef", "restaurant"):
         print(f"\n{kind} | games | win rate | vs fair share")
         for name, row in sorted(summary[kind].items(), key=lambda kv: -kv[1]["vs fair"]):
