@@ -45,14 +45,13 @@ def fill_box(s: RivalState) -> list[Event]:
             return []
         box.face_up = card
         return BOX_FACE_UP.tell(None, "box_fill", (f"The Snackle Box gets a face-up card: "
-                                                   f"{action_kind(card).name}.", {"card": action_view(card)}),
-                                ("", {}))
+                                                   f"{action_kind(card).name}.", {"card": action_view(card)}), None)
     if box.face_down is None:
         card = ops.top_action(s)
         if card is None:
             return []
         box.face_down = card
-        return BOX_FACE_DOWN.tell(None, "box_fill", ("", {}),
+        return BOX_FACE_DOWN.tell(None, "box_fill", None,
                                   ("A second card goes into the Snackle Box, face down.", {"face_down": True}))
     return [public("box_full", "The Snackle Box is full: nothing is added until it is bought.")]
 
@@ -69,7 +68,7 @@ def _bid(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     t.bid = amount
     events = BID.tell(seat, "box_bid", (f"You bid {ops.money(amount)} for the Snackle Box.", {"amount": amount}),
                       (f"{ops.name(s, seat)} has bid.", {"seat": seat}))
-    return events if first else events[:1]
+    return events if first else [e for e in events if e.to is not None]
 
 
 def bid_options(s: RivalState, seat: int) -> list[Action]:

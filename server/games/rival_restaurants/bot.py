@@ -48,6 +48,7 @@ from .market import dumpable, in_auction, island_price, min_bid, price
 from .moving import foresees
 from .plays import use_left
 from .sporks import shaker_on
+from .zones import HOT_SAUCE
 from .state import RivalState
 
 POINT = 150  # what a point of popularity is worth to the bot, in dollars
@@ -520,7 +521,7 @@ class RivalBot(Bot):
 
     def sell_face_down(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         """Offer a Hot Sauce card (known only by its back) for $100 to a chef who can pay."""
-        backs = sorted({INGREDIENTS[c].market for c in s.chefs[seat].hot_sauce}) if s.chefs[seat].hot_sauce else []
+        backs = sorted({card["market"] for card in HOT_SAUCE.show(s.chefs[seat].hot_sauce, seat, seat)})
         partners = {o.to for o in s.offers if o.frm == seat}
         for market in backs:
             for i in range(len(s.players)):

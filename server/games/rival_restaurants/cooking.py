@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from server.engine import Action, Event, public, private, require
+from server.engine import Action, Event, public, require
 
 from . import ops
 from .cards import (
@@ -32,6 +32,7 @@ from .cards import (
 from .effects import fire, run_now, source_name
 from .phase import Phase, register
 from .state import RivalState
+from .zones import DISHES
 
 Plan = dict[str, Any]  # {"used": [ingredients consumed], "subs": [[need, stand-in or None]], "rules": {i: n}}
 
@@ -205,7 +206,8 @@ def _cook(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(plan_dishes(s, seat, dishes) is not None,
             f"You do not have the ingredients for {RECIPES[recipe].name}" + (" with those extras." if extras else "."))
     t.dishes = dishes
-    return [private(seat, "declare", f"You will cook {RECIPES[recipe].name}.", recipe=recipe, extras=sorted(extras))]
+    return DISHES.tell(seat, "declare", (f"You will cook {RECIPES[recipe].name}.",
+                                         {"recipe": recipe, "extras": sorted(extras)}), None)
 
 
 def _serve(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, private, public, require
+from server.engine import Action, Event, public, require
 
 from . import ops
 from .cards import CHEFS, INCOME, ISLAND, LOCATIONS, MONEY_MOVE
 from .effects import fire
 from .phase import Phase, register
 from .state import RivalState
+from .zones import PICK
 
 
 def foresees(s: RivalState, seat: int) -> bool:
@@ -34,11 +35,10 @@ def _move(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     first = t.pick is None
     t.pick, t.foresee = location, foresee
     seen = f", foreseeing {ops.name(s, foresee)}" if foresee is not None else ""
-    events = [private(seat, "pick", f"You pick {LOCATIONS[location].name}{seen}.", location=location,
-                      foresee=foresee)]
-    if first:
-        events.append(public("picked", f"{ops.name(s, seat)} has picked a location.", seat=seat))
-    return events
+    events = PICK.tell(seat, "pick", (f"You pick {LOCATIONS[location].name}{seen}.",
+                                      {"location": location, "foresee": foresee}),
+                       (f"{ops.name(s, seat)} has picked a location.", {"seat": seat}))
+    return events if first else [e for e in events if e.to is not None]
 
 
 def move_options(s: RivalState, seat: int) -> list[Action]:

@@ -354,7 +354,7 @@ def _hot_sauce(hook: Hook, p: dict[str, Any]) -> None:
         if card is None:
             return
         s.chefs[seat].hot_sauce.append(card)
-        hook.events += HOT_SAUCE.tell(seat, "hot_sauce", ("", {}),
+        hook.events += HOT_SAUCE.tell(seat, "hot_sauce", None,
                                       (f"{hook.who} draws a face-down {MARKETS[market].name} card (Hot Sauce).",
                                        {"seat": seat, "market": market}))
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from server.engine import Event, private, public
 
 EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
+Said = tuple[str, dict[str, Any]]  # an event's text and data
 
 
 @dataclass(frozen=True)
@@ -40,14 +41,14 @@ class Zone:
             return [face(c) for c in cards]
         return [self.back(c) for c in cards]
 
-    def tell(self, owner: int | None, type: str, seen: tuple[str, dict[str, Any]],
-             unseen: tuple[str, dict[str, Any]]) -> list[Event]:
+    def tell(self, owner: int | None, type: str, seen: Said | None, unseen: Said | None) -> list[Event]:
         """The events saying a card came into or left this zone: ``seen`` (text and data
-        naming it) for those who may know it, ``unseen`` (its back only) for the others."""
+        naming it) for those who may know it, ``unseen`` (its back only) for the others
+        (None: nothing is said to them)."""
         if self.visibility == EVERYONE:
-            return [public(type, seen[0], **seen[1])]
-        events = [public(type, unseen[0], **unseen[1])]
-        if self.visibility == OWNER and owner is not None:
+            return [public(type, seen[0], **seen[1])] if seen else []
+        events = [public(type, unseen[0], **unseen[1])] if unseen else []
+        if self.visibility == OWNER and owner is not None and seen:
             events.insert(0, private(owner, type, seen[0], **seen[1]))
         return events
 
