@@ -481,9 +481,14 @@ def test_spork_sultan_pepper_makes_its_buyer_pay_him_up_to_100() -> None:
 
 def test_spork_sultan_an_unbought_shaken_card_goes_into_his_hands_at_the_end_of_the_day() -> None:
     s = shaken("salt")
-    chili = s.chefs[0].ingredients.get("chili", 0)
+    chili, money = s.chefs[0].ingredients.get("chili", 0), s.chefs[0].money
     s = serve_all(to_cook(s))
     assert s.chefs[0].ingredients["chili"] == chili + 1 and s.sporks.shakers == {}
+    assert s.chefs[0].money == money - 100 and s.phase == ACTION_AUCTION  # its price (Day 2's income comes later)
+    s = shaken("salt")
+    s.chefs[0].money = 0
+    s = serve_all(to_cook(s))
+    assert s.chefs[0].ingredients.get("chili", 0) == chili and s.sporks.shakers == {}  # he cannot pay: it stays
 
 
 def test_spork_sultan_the_shaker_stays_on_its_card_when_the_counter_slides() -> None:
@@ -668,20 +673,22 @@ def test_thai_tanic_each_power_upgrades_the_previous_and_they_do_not_stack() -> 
 
 
 def test_greasy_bucket_garbage_that_replaced_an_ingredient_is_discarded_and_does_not_reduce_popularity() -> None:
-    s = sporks(2, restaurants=["greasy_bucket", "rising_sun"])
-    hold(s, 0, "biscuits_and_gravy", "fried_chicken_bucket")
-    s.chefs[0].ingredients = {}
-    give(s, 0, "bread", "butter")
-    s.chefs[0].levels, s.chefs[0].garbage, s.chefs[0].popularity = [3], 2, 5
-    s = serve_all(cook(to_cook(go(s, "island", "island")), 0, "biscuits_and_gravy"))
+    def bucket(levels, pantry):
+        s = sporks(2, restaurants=["greasy_bucket", "rising_sun"])
+        hold(s, 0, "biscuits_and_gravy", "fried_chicken_bucket")
+        s.chefs[0].ingredients = {}
+        give(s, 0, *pantry)
+        s.chefs[0].levels, s.chefs[0].garbage, s.chefs[0].popularity = levels, 2, 5
+        return to_cook(go(s, "island", "island"))
+
+    s = serve_all(cook(bucket([3], ("butter", "milk")), 0, "biscuits_and_gravy"))
     dish = s.last_cook[0]
-    assert dish["subs"] == [["milk", "garbage"]] and dish["penalty"] == 1  # 2 garbage, 1 used as the milk
+    assert dish["subs"] == [["bread", "garbage"]] and dish["penalty"] == 1  # 2 garbage, 1 used as the bread
     assert s.chefs[0].popularity == 5 + 3 + 1 - 1 and s.chefs[0].garbage == 1 + 1
-    s = sporks(2, restaurants=["greasy_bucket", "rising_sun"])
-    hold(s, 0, "biscuits_and_gravy", "fried_chicken_bucket")
-    s.chefs[0].ingredients, s.chefs[0].garbage = {"bread": 1, "butter": 1}, 2
+    with pytest.raises(IllegalAction):  # a carb, fruit or vegetable only (designed)
+        cook(bucket([3], ("bread", "butter")), 0, "biscuits_and_gravy")
     with pytest.raises(IllegalAction):  # only from Rising Dough on
-        cook(to_cook(go(s, "island", "island")), 0, "biscuits_and_gravy")
+        cook(bucket([], ("butter", "milk")), 0, "biscuits_and_gravy")
 
 
 def _outcome(restaurant: str, threshold: int) -> dict[str, int]:

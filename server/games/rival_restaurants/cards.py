@@ -455,7 +455,8 @@ CHEFS: dict[str, Chef] = {
         Chef("sultan_pepper_shakrh", "Sultan Pepper Shakrh", "The Spiceroy", MONEY_MOVE, "Shake Things Up",
              "Once a day, before the reveal, he puts the Salt or the Pepper Shaker on any counter card. Its buyer "
              "is in for a surprise — Salt: they take 2 garbage; Pepper: they pay him up to $100. If nobody buys "
-             "it by the end of the day, the card goes to him for free. The shaker then comes back to him.",
+             "it by the end of the day, it goes into his hands at its price, if he can pay it. The shaker then "
+             "comes back to him.",
              (Effect("acquired", "shaker_surprise", {"salt": 2, "pepper": 100}),
               Effect("counters_close", "shaker_unbought")),
              (Use("shake", "Shake Things Up", "Put the Salt or the Pepper Shaker on a counter card.",
@@ -571,9 +572,10 @@ RESTAURANTS: dict[str, Restaurant] = {
                   (_cuisine_points(1), Effect("dish_points", "add", {"key": "points", "n": 1})),
                   replaces_previous=True)), SPORKS_OUT),
         Restaurant("greasy_bucket", "The Greasy Bucket", "southern", _levels(
-            ("Once per dish, one of your garbage may stand in for a missing ingredient: it is discarded and does "
-             "not lower the dish's popularity.",
-             (Effect("substitutes", "substitute", {"use": GARBAGE, "per_dish": 1}),)),
+            ("Once a day, one of your garbage may stand in for a missing carb, fruit or vegetable: it is "
+             "discarded and does not lower the dish's popularity.",
+             (Effect("substitutes", "substitute", {"use": GARBAGE, "per_day": 1,
+                                                   "for": ["carb_wash", "fruit_punch", "veg_out"]}),)),
             ("Dumping garbage at the Island costs you nothing.",
              (Effect("island_price", "set", {"key": "price", "n": 0, "item": "dump"}),)),
             ("+1 popularity for every recipe you cook.", (Effect("dish_points", "add", {"key": "points", "n": 1}),))),

@@ -2,7 +2,9 @@
 
 2–6 chefs run rival restaurants. Each day has three phases — MONEY and MOVE, BUY and BARTER
 (real time), COOK and COUNTER — listed in ``state.day_plan`` and implemented as plug-in
-``Phase``s (``moving``, ``market``, ``cooking``). The first chef to 20 popularity wins, on
+``Phase``s (``moving``, ``market``, ``cooking``); the SPORKS Out option puts the Action
+Auction (``auction``) first and adds its content (``cards.pool``) and SPORKs (``sporks``).
+The first chef to 20 popularity wins, on
 the day it happens; ties go to most popularity, then most gourmet recipes cooked, then most
 money. *Designed:* if nobody gets there by the closing day (18 by default), the same order
 decides.

@@ -13,7 +13,7 @@ moment of the day. The SPORK rulings are designed (the rulebook only summarises 
   ``dumpster_return`` gives a market its cards back when its shelf runs empty in COOK and
   COUNTER.
 - **Sultan Pepper Shakrh** — ``shake`` puts a shaker on a counter card (by its identity);
-  ``shaker_surprise`` hits its buyer; ``shaker_unbought`` gives him the card at day's end.
+  ``shaker_surprise`` hits its buyer; ``shaker_unbought`` sells him the card at day's end.
 - **Wahine** — ``throw_luau`` names the day's Luau market; ``luau`` holds it at the reveal.
 - **Crave of Wonders** — ``hot_sauce`` draws a face-down card (zone ``HOT_SAUCE``: nobody,
   its holder included, may know it until it is traded).
@@ -265,7 +265,8 @@ def _shaker_surprise(hook: Hook, p: dict[str, Any]) -> None:
 
 @effect("shaker_unbought")
 def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
-    """At the day's end a shaken card nobody bought goes to the Sultan, free."""
+    """At the day's end a shaken card nobody bought goes into the Sultan's hands at its
+    price, if he can pay it (else it stays on the counter)."""
     s = hook.state
     table = s.sporks
     if table is None:
@@ -278,11 +279,16 @@ def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
         slot = m.ids.index(card)
         ingredient = m.counter[slot]
         assert ingredient is not None
+        cost = INGREDIENTS[ingredient].price
+        if s.available(hook.seat) < cost:
+            continue
+        ops.pay(s, hook.seat, cost)
         m.counter[slot], m.ids[slot] = None, None
         ops.add_ingredient(s, hook.seat, ingredient)
         hook.events.append(public("shaker_unbought", f"Nobody bought the {INGREDIENTS[ingredient].name} under the "
-                                                     f"{shaker} shaker: it goes to {hook.who}.", seat=hook.seat,
-                                  ingredient=ingredient))
+                                                     f"{shaker} shaker: it goes to {hook.who} for "
+                                                     f"{ops.money(cost)}.", seat=hook.seat, ingredient=ingredient,
+                                  paid=cost))
 
 
 # ---- Wahine: the Luau -------------------------------------------------------------------------
