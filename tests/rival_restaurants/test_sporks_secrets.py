@@ -252,7 +252,7 @@ def test_contract_sporks_out_views_are_json_and_events_have_valid_audiences() ->
             assert event.text and event.type and (event.to is None or set(event.to) <= set(range(6)))
             json.dumps(event.to_json())
 
-    play(GAME, 6, SPORKS, 2, bots=random_bots, on_step=check, max_steps=3000)
+    play(GAME, 6, SPORKS, 2, bots=random_bots, on_step=check, max_steps=1500)
 
 
 def test_contract_sporks_out_every_legal_action_applies_and_bad_ones_change_nothing() -> None:
