@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
-from server.engine import Rng, for_seat
+from server.engine import TIMEOUT, IllegalAction, Rng, for_seat
 from server.engine.playout import Entry, play, random_bots
 from server.games.snollygoster import GAME
 from server.games.snollygoster.cards import AGENDAS, ROGUE
@@ -221,3 +222,154 @@ def test_determinized_drawn_pair_keeps_the_special_cases() -> None:
     for _ in range(60):
         d = GAME.determinize(s, (me + 1) % 3, rng)
         assert [d.kinds[c] for c in d.drawn] != ["fuel", "fuel"]
+
+
+# ---- time's defaults: a choice the absent seat could have made, telling nobody anything ---------------------
+
+def observed(events: list, seat: int, n: int) -> list[tuple[str, str, Any]]:
+    """What the other seats (and spectators) are told: type, text and audience; Food
+    numbers, which are drawn at random, are blanked."""
+    return [(e.type, re.sub(r"#\d+", "#?", e.text), e.to) for p in [None, *range(n)] if p != seat
+            for e in for_seat(events, p)]
+
+
+def test_timed_out_seeding_reads_like_a_choice_and_its_kind_is_random() -> None:
+    """The others hear what they would hear of a seed the player chose; only the absent
+    seat is told that time chose for it; the Food's kind is a coin, not always safe."""
+    kinds = set()
+    for seed in range(12):
+        s = GAME.setup(["a", "b", "c"], GAME.options({}), seed)
+        seat, due = s.seeding[0], GAME.deadline(s)
+        timed, events = act(s, None, TIMEOUT, due)
+        food = timed.stashes[seat][-1]
+        kinds.add(timed.kinds[food])
+        _, chosen = act(s, seat, {"type": "seed", "kind": timed.kinds[food], "stash": seat}, due - 1)
+        assert observed(events, seat, 3) == observed(chosen, seat, 3)
+        assert any("Time's up" in e.text for e in for_seat(events, seat))
+    assert kinds == {"safe", "unsafe"}
+
+
+@pytest.mark.parametrize("pair", [("hungry", "fuel"), ("unsafe", "safe"), ("ransom", "starving")])
+def test_timed_out_keep_does_not_depend_on_the_cards_drawn(pair: tuple[str, str]) -> None:
+    """Which card time keeps is a coin: the same whichever way round the pair was drawn,
+    so the card left under the deck says nothing of the other; the others hear what a
+    chosen keep would tell them."""
+    s = table(3)
+    me = s.turn
+    set_fuel(s, (me + 1) % 3, 2)
+    s = draw_next(s, *pair)
+    swapped = s.clone()
+    first, second = s.drawn
+    swapped.kinds[first], swapped.kinds[second] = s.kinds[second], s.kinds[first]
+    a, events = act(s, None, TIMEOUT, GAME.deadline(s))
+    b, _ = act(swapped, None, TIMEOUT, GAME.deadline(s))
+    assert a.event_deck[0] == b.event_deck[0]  # the same card (by position) went under
+    assert all("Time's up" not in text for _, text, _ in observed(events, me, 3))
+
+
+def test_timed_out_meal_is_chosen_from_what_everyone_sees() -> None:
+    """The eater's own knowledge (a Food it placed) does not steer time's choice: with the
+    kinds swapped the same Food is eaten, so the choice tells nothing of the other."""
+    s = table(3)
+    me, cook = s.turn, (s.turn + 1) % 3
+    s.stashes[me] = []
+    mine = put_food(s, me, "safe", placer=me)
+    theirs = put_food(s, me, "unsafe", placer=cook)
+    s = draw_next(s, "hungry", "hungry")
+    s, _ = act(s, me, {"type": "keep", "card": 0})
+    swapped = s.clone()
+    swapped.kinds[mine], swapped.kinds[theirs] = "unsafe", "safe"
+    a, events = act(s, None, TIMEOUT, GAME.deadline(s))
+    b, _ = act(swapped, None, TIMEOUT, GAME.deadline(s))
+    assert a.eating.food == b.eating.food
+    assert all("Time's up" not in text for _, text, _ in observed(events, me, 3))
+
+
+def test_timed_out_meal_follows_the_public_tags() -> None:
+    s = table(3)
+    me, cook = s.turn, (s.turn + 1) % 3
+    s.stashes[me] = []
+    foods = [put_food(s, me, "unsafe", placer=cook) for _ in range(3)]
+    s.tags[foods[1]] = (cook, "safe")
+    s.tags[foods[0]] = (cook, "unsafe")
+    s = draw_next(s, "hungry", "hungry")
+    s, _ = act(s, me, {"type": "keep", "card": 0})
+    s, _ = act(s, None, TIMEOUT, GAME.deadline(s))
+    assert s.eating.food == foods[1]
+
+
+def test_timed_out_tag_does_not_depend_on_the_food() -> None:
+    """Time's tag is a coin, not the truth: a timed-out tag lands at the deadline for all
+    to see, so an honest default would tell everyone what the Food is."""
+    claims: dict[str, set[str]] = {"safe": set(), "unsafe": set()}
+    for seed in range(8):
+        for kind in claims:
+            s = table(2, seed=seed)
+            me = s.turn
+            food = put_food(s, 1 - me, kind, placer=1 - me)
+            set_hand(s, me, ["inspect"])
+            s, _ = act(s, me, {"type": "inspect", "food": food})
+            s, _ = everyone_passes(s)
+            s, events = act(s, None, TIMEOUT, GAME.deadline(s))
+            claims[kind].add((seed, s.tags[food][1]))
+            assert all("Time's up" not in text for _, text, _ in observed(events, me, 2))
+            assert any("Time's up" in e.text for e in for_seat(events, me))
+    assert claims["safe"] == {(seed, c) for seed, c in claims["unsafe"]}
+    assert {c for _, c in claims["safe"]} == {"safe", "unsafe"}
+
+
+# ---- the leak test of the contract, with events and errors -----------------------------------------------
+
+def bad_actions(s: Any, seat: int) -> list[dict[str, Any]]:
+    """Actions ``seat`` may try that break a rule: others' legal moves, and its own and
+    others' with every number pushed off by one or pointed at every Event card."""
+    tried: list[dict[str, Any]] = []
+    for q in range(s.n):
+        for a in GAME.legal(s, q)[:25]:
+            tried.append(a)
+            for key, value in a.items():
+                if isinstance(value, int) and not isinstance(value, bool):
+                    tried += [{**a, key: value + 1}, {**a, key: -1}, {**a, key: 999}]
+    tried += [{"type": t, "food": f} for t in ("inspect", "antidote", "eat") for f in range(0, len(s.kinds), 3)]
+    tried += [{"type": "keep", "card": 0, "stash": 0}, {"type": "keep", "card": 1, "target": 0},
+              {"type": "seed", "kind": "unsafe", "stash": 0}, {"type": "guess", "seat": 0, "agenda": "Sleuth"},
+              {"type": "steal", "target": 0, "what": "food", "food": 0}, {"type": "nonsense"}]
+    return tried
+
+
+def outcome(s: Any, seat: int | None, action: dict[str, Any], now: int):
+    try:
+        return GAME.apply(s, seat, action, now)
+    except IllegalAction as exc:
+        return exc.reason
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (4, {"team_game": True}), (5, {"team_game": True}), (6, {})])
+def test_leak_events_and_errors_of_determinized_states(players: int, options: dict) -> None:
+    """For states met in bot games and a re-deal ``d`` of what seat ``p`` cannot see
+    (with the same future randomness, so only the secrets differ): every move any seat
+    may make in both, and time's, tells ``p`` the same events (type, text, audience)
+    unless it shows ``p`` something new (its view then differs); and every bad move
+    ``p`` tries is refused with the same words."""
+    rng = Rng(12)
+    compared = refused = 0
+    for s in sample_states(players, 3, limit=12, **options):
+        for p in range(players):
+            d = GAME.determinize(s, p, rng)
+            d.rng = Rng(s.rng.state)
+            due = GAME.deadline(s)
+            moves = [(None, TIMEOUT, due)] + [(q, a, due - 1) for q in range(players)
+                                             for a in GAME.legal(s, q)[:20] if a in GAME.legal(d, q)]
+            for q, action, now in moves:
+                s2, ev_s = GAME.apply(s, q, action, now)
+                d2, ev_d = GAME.apply(d, q, action, now)
+                if GAME.view(s2, p) == GAME.view(d2, p):
+                    assert [(e.type, e.text, e.to) for e in for_seat(ev_s, p)] == \
+                        [(e.type, e.text, e.to) for e in for_seat(ev_d, p)], (q, action)
+                    compared += 1
+            for action in bad_actions(s, p):
+                said_s, said_d = outcome(s, p, action, due - 1), outcome(d, p, action, due - 1)
+                if isinstance(said_s, str) or isinstance(said_d, str):
+                    assert said_s == said_d, action
+                    refused += 1
+    assert compared > 100 and refused > 100

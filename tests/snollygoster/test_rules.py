@@ -819,34 +819,35 @@ def test_timeout_ends_the_action_stage() -> None:
     assert s.step == "event"
 
 
-def test_timeout_keeps_a_sensible_card_and_eats_a_sensible_food() -> None:
+def test_timeout_keeps_one_drawn_card_and_eats_a_food_from_the_stash() -> None:
+    """Time's moves are ordinary moves (how they are chosen: ``test_hidden.py``)."""
     s = table(2)
     me = s.turn
-    s = draw_next(s, "hungry", "fuel")
+    s = draw_next(s, "fuel", "ransom")
+    pair = list(s.drawn)
     s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
-    assert len(s.fuel[me]) == 1
+    kept = pair[1] if s.event_deck[0] == pair[0] else pair[0]
+    assert s.event_deck[0] in pair and s.turn != me
+    assert kept in s.fuel[me] or kept in s.event_discard  # a Fuel kept, or the Ransom shown
     s = table(2)
     me = s.turn
-    bad = put_food(s, me, "unsafe", placer=me)
-    s.stashes[me].remove(bad)
-    s.stashes[me].insert(0, bad)
     s = hungry_now(s, me)
-    s, events = act(s, None, {"type": "timeout"}, GAME.deadline(s))
-    assert s.eating.food != bad
+    stash = list(s.stashes[me])
+    s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
+    assert s.eating.food in stash
 
 
-def test_timeout_seeds_a_safe_food_and_tags_honestly() -> None:
+def test_timeout_seeds_a_food_in_your_own_stash_and_tags_the_inspected_food() -> None:
     s = GAME.setup(["a", "b"], GAME.options({}), 1)
     seat = s.seeding[0]
     s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
-    food = s.stashes[seat][0]
-    assert s.kinds[food] == "safe"
+    assert len(s.stashes[seat]) == 1 and s.known[s.stashes[seat][0]] == {seat: "placed"}
     s = table(2)
     me = s.turn
     bad = put_food(s, 1 - me, "unsafe", placer=1 - me)
     s, _ = inspect(s, me, bad)
     s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
-    assert s.tags[bad] == (me, "unsafe")
+    assert s.tags[bad][0] == me and s.step == "action"
 
 
 def test_round_limit_ends_the_game_with_nobody_escaping() -> None:

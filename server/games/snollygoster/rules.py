@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, public
+from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, private, public
 
 from . import actions, flow, hidden, scoring, view, windows
-from .cards import (ACTION_CARDS, AGENDAS, CHARACTERS, EVENT_CARDS, HAND_SIZE, ROGUE,
+from .cards import (ACTION_CARDS, AGENDAS, CHARACTERS, EVENT_CARDS, FOOD_KINDS, HAND_SIZE, ROGUE,
                     SEEDS_PER_PLAYER, TAGS_PER_CHARACTER, deck, rogue_counts)
 from .state import SnollygosterOptions, SnollygosterState
 
@@ -139,63 +139,67 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
 
 def timeout(s: S, now: int) -> list[Event]:
     """The deadline passed: close the window, reveal the Food, or make the waiting
-    player's sensible default move so an absent player never freezes the table."""
+    player's move for them so an absent player never freezes the table.
+
+    A move time makes for a player is one they could have made, chosen from what everyone
+    can see plus a coin (``default_*``), and the others are told exactly what they would
+    hear of a chosen move; only the player learns that time chose. It lands at the
+    deadline, so the table can tell it was time's — and learns nothing from that."""
     if s.window is not None:
         return [public("timeout", "Time's up for answers.")] + windows.close_window(s, now)
     if s.eating is not None and s.eating.food is not None:
         return flow.reveal(s, now)
     if s.phase == "seed":
-        return [public("timeout", f"Time's up: a Food is seeded for {flow.name(s, s.seeding[0])}.")] + \
-            actions.do_seed(s, s.seeding[0], default_seed(s), now)
+        seat = s.seeding[0]
+        return [time_chose(seat, "a Food was seeded for you")] + actions.do_seed(s, seat, default_seed(s), now)
     if s.phase == "guess":
         s.guessing = []
         return flow.finish(s)
-    who = flow.name(s, s.turn)
     if s.step == "action":
-        return [public("timeout", f"Time's up: {who}'s Action stage ends.")] + flow.begin_event(s, now)
+        return [public("timeout", f"Time's up: {flow.name(s, s.turn)}'s Action stage ends.")] + \
+            flow.begin_event(s, now)
     if s.step == "event":
-        return [public("timeout", f"Time's up: a card is kept for {who}.")] + \
-            actions.do_keep(s, s.turn, default_keep(s), now)
+        return [time_chose(s.turn, "a card was kept for you")] + actions.do_keep(s, s.turn, default_keep(s), now)
     if s.step == "tag":
-        food = s.inspecting
-        claim = s.kinds[food] if food is not None else "safe"
-        return actions.do_tag(s, s.turn, {"type": "tag", "claim": claim}, now)
+        return [time_chose(s.turn, "the Food was tagged for you")] + \
+            actions.do_tag(s, s.turn, {"type": "tag", "claim": s.rng.choice(FOOD_KINDS)}, now)
     assert s.eating is not None
-    return [public("timeout", f"Time's up: a Food is chosen for {flow.name(s, s.eating.eater)}.")] + \
-        actions.do_eat(s, s.eating.eater, {"type": "eat", "food": default_food(s, s.eating.eater)}, now)
+    eater = s.eating.eater
+    return [time_chose(eater, "a Food was chosen for you")] + \
+        actions.do_eat(s, eater, {"type": "eat", "food": default_food(s, eater)}, now)
+
+
+def time_chose(seat: int, what: str) -> Event:
+    """Only the absent player hears that time chose for them."""
+    return private(seat, "timeout", f"Time's up: {what}.")
 
 
 def default_seed(s: S) -> Action:
-    """A safe Food in your own stash (or the next one with room)."""
+    """Safe or unsafe at the toss of a coin, into your own stash (or one with room)."""
     seat = s.seeding[0]
-    stash = next(p for p in [seat, *range(s.n)] if s.room(p) > 0)
-    return {"type": "seed", "kind": "safe", "stash": stash}
-
-
-KEEP_ORDER = {"fuel": 0, "safe": 1, "ransom": 2, "unsafe": 3, "hungry": 4, "starving": 5}
+    stash = seat if s.room(seat) > 0 else s.rng.choice([p for p in range(s.n) if s.room(p) > 0])
+    return {"type": "seed", "kind": s.rng.choice(FOOD_KINDS), "stash": stash}
 
 
 def default_keep(s: S) -> Action:
-    """Fuel if there is room, else safe Food into your own stash, else anything but
-    hunger; unsafe Food goes into your own stash where you know it."""
+    """Either drawn card at the toss of a coin — whatever the two are, so the card left
+    under the deck tells nothing; a Food goes into your own stash if it can, a Ransom
+    names a player with Fuel at random."""
     seat = s.turn
-    options = actions.keep_options(s, seat)
+    index = s.rng.below(len(s.drawn))
+    options = [a for a in actions.keep_options(s, seat) if a["card"] == index]
+    return next((a for a in options if a.get("stash") == seat), None) or s.rng.choice(options)
 
-    def rank(a: Action) -> tuple[int, int]:
-        kind = s.kinds[s.drawn[a["card"]]]
-        wasted = kind == "fuel" and s.fuel_room(seat) <= 0
-        return (KEEP_ORDER[kind] + 6 * wasted, 0 if a.get("stash", seat) == seat else 1)
 
-    return min(options, key=rank)
+TAG_RISK = {"safe": 0, None: 1, "unsafe": 2}
 
 
 def default_food(s: S, seat: int) -> int:
-    """The Food you know is safe, else one tagged safe, else one you know nothing of;
-    a Food you know is unsafe last."""
+    """A Food tagged safe, else an untagged one, else one tagged unsafe, at random among
+    equals: only the public tags count, never what the eater alone knows."""
     def risk(food: int) -> int:
-        if seat in s.known[food]:
-            return 0 if s.kinds[food] == "safe" else 3
         tag = s.tags.get(food)
-        return 1 if tag and tag[1] == "safe" else 2
+        return TAG_RISK[tag[1] if tag else None]
 
-    return min(s.stashes[seat], key=risk)
+    least = min(risk(f) for f in s.stashes[seat])
+    return s.rng.choice([f for f in s.stashes[seat] if risk(f) == least])
