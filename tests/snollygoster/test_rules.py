@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from server.engine import IllegalAction, InvalidOptions
@@ -37,6 +39,14 @@ def test_agendas_are_printed_comrade_or_rogue_and_include_sleuth_and_trojan_hors
     names = {a.name for a in AGENDAS.values()}
     assert {"Sleuth", "Trojan Horse"} <= names
     assert sum(a.team == ROGUE for a in AGENDAS.values()) >= 3  # enough Rogues for 6 players
+
+
+def test_rules_page_states_every_agenda_as_its_card_does() -> None:
+    """The rules page quotes each Hidden Agenda's card (caps and all)."""
+    page = (Path(__file__).parents[2] / "docs/rules/snollygoster.md").read_text()
+    flat = " ".join(page.replace("\u2212", "-").split())
+    for agenda in AGENDAS.values():
+        assert " ".join(agenda.text.split()) in flat, agenda.name
 
 
 def test_launch_fuel_table_covers_every_pod_size_and_grows() -> None:
@@ -341,6 +351,20 @@ def test_others_may_put_food_in_a_quarantined_players_stash() -> None:
     s, me = quarantined_table()
     s = draw_next(s, "safe", "hungry")
     assert {"type": "keep", "card": 0, "stash": me} in GAME.legal(s, s.turn)
+
+
+def test_saboteur_scores_when_a_player_goes_into_quarantine_not_when_one_already_there_eats_again() -> None:
+    """"+2 each time another player goes into Quarantine from a Food you placed": a
+    player already in Quarantine who eats another unsafe Food does not go into it again."""
+    s, me = quarantined_table()
+    saboteur = (me + 1) % 3
+    assert s.counted("poisoned", saboteur) == 1
+    again = put_food(s, me, "unsafe", placer=saboteur)
+    set_fuel(s, s.turn, 1)
+    s, _ = act(s, s.turn, {"type": "feed", "target": me, "food": again})  # pays a Fuel: eat it
+    s, _ = everyone_passes(s)
+    assert s.quarantined[me] and s.eaten[-1]["food"] == again
+    assert s.counted("poisoned", saboteur) == 1 and GAME.stats(s)["quarantines"] == 1
 
 
 # ---- Inspect and tags -----------------------------------------------------------------------------------
@@ -967,6 +991,23 @@ def test_sleuth_reveals_first_and_guesses_agendas() -> None:
                (0, {"type": "guess", "seat": 2, "agenda": "Captain"}), (0, {"type": "done"}))
     r = GAME.result(s)
     assert r.details["breakdown"][0]["agenda_points"] == AGENDAS["sleuth_c"].points - 2
+
+
+def test_sleuth_guesses_only_agendas_not_yet_revealed() -> None:
+    """Both Sleuths reveal themselves first: the other Sleuth is no guess (a sure +4)."""
+    s = table(3)
+    s.agendas = ["sleuth_c", "sleuth_r", "hoarder"]
+    s.agenda_deck = [a for a in AGENDAS if a not in s.agendas]
+    set_hand(s, 0, ["launch"])
+    set_fuel(s, 0, 5)
+    s, _ = act(s, 0, {"type": "launch", "passengers": []})
+    s, _ = everyone_passes(s)
+    assert s.phase == "guess" and sorted(s.revealed_agendas) == [0, 1]
+    assert all(a.get("seat") != 1 for a in GAME.legal(s, 0))
+    with pytest.raises(IllegalAction, match="already revealed"):
+        act(s, 0, {"type": "guess", "seat": 1, "agenda": "Sleuth"})
+    s, _ = act(s, 0, {"type": "guess", "seat": 2, "agenda": "Hoarder"})
+    assert s.guesses[0] == {2: "Hoarder"}
 
 
 def test_tie_goes_to_the_player_who_launched() -> None:

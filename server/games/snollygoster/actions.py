@@ -447,10 +447,12 @@ def do_seed(s: S, seat: int, action: Action, now: int) -> list[Event]:
 
 
 def do_guess(s: S, seat: int, action: Action, now: int) -> list[Event]:
-    """Sleuth: guess another player's agenda (once each)."""
+    """Sleuth: guess another player's hidden agenda (once each; the other Sleuth has
+    revealed theirs, so it is no guess)."""
     require(s.phase == "guess" and seat in s.guessing, "Only a Sleuth guesses, at the end.")
     other = _seat(s, action, "seat")
     require(other != seat, "Guess someone else's agenda.")
+    require(other not in s.revealed_agendas, f"{name(s, other)}'s agenda is already revealed: guess a hidden one.")
     require(other not in s.guesses.get(seat, {}), "You have already guessed that player.")
     agenda = action.get("agenda")
     require(agenda in AGENDA_NAMES, "Name one of the agendas.")
@@ -470,7 +472,7 @@ def guess_options(s: S, seat: int) -> list[Action]:
         return []
     mine = s.guesses.get(seat, {})
     return [{"type": "done"}] + [{"type": "guess", "seat": p, "agenda": a} for p in range(s.n)
-                                 if p != seat and p not in mine for a in AGENDA_NAMES]
+                                 if p not in s.revealed_agendas and p not in mine for a in AGENDA_NAMES]
 
 
 HANDLERS: dict[str, Callable[[S, int, Action, int], list[Event]]] = {

@@ -136,8 +136,8 @@ class Agenda:
     text: str
 
 
-SLEUTH_TEXT = ("At the end, reveal this first and guess other players' agendas: +4 for each right guess, "
-               "-2 for each wrong one.")  # one Sleuth on each side
+SLEUTH_TEXT = ("At the end, reveal this first and guess the agendas other players have not revealed: +4 for "
+               "each right guess, -2 for each wrong one.")  # one Sleuth on each side
 
 # All designed except the two names the +2 pack makes public (Sleuth, Trojan Horse).
 AGENDAS: dict[str, Agenda] = {a.id: a for a in (

@@ -351,9 +351,7 @@ def reveal(s: S, now: int) -> list[Event]:
         if protected:
             events.append(public("antidote_works", f"The Antidote works: {name(s, eater)} is fine.", seat=eater))
         else:
-            if placer is not None and placer != eater:
-                s.count("poisoned", placer)
-            events += quarantine(s, eater)
+            events += quarantine(s, eater, placer)
     eating.remaining -= 1
     eating.food, eating.waiting, eating.deadline = None, [], None
     return events + next_bite(s, now)
@@ -375,8 +373,15 @@ def check_tag(s: S, food: int, kind: str) -> list[Event]:
                    seat=tagger, cards=hand)]
 
 
-def quarantine(s: S, seat: int) -> list[Event]:
-    """Quarantine: the stash is lost (face down) and the player may add no Food."""
+def quarantine(s: S, seat: int, placer: int | None = None) -> list[Event]:
+    """Quarantine: the stash is lost (face down) and the player may add no Food. Going
+    into it scores for whoever else placed the Food (the Saboteur); a player already in
+    Quarantine who eats unsafe Food again loses their stash again but goes nowhere."""
+    already = s.quarantined[seat]
+    if not already:
+        s.count("quarantined", seat)
+        if placer is not None and placer != seat:
+            s.count("poisoned", placer)
     s.quarantined[seat] = True
     for food in s.stashes[seat]:
         return_tag(s, food)
@@ -384,8 +389,8 @@ def quarantine(s: S, seat: int) -> list[Event]:
     lost = len(s.stashes[seat])
     s.stashes[seat] = []
     s.offers = [o for o in s.offers if seat not in (o.by, o.to)]
-    return [public("quarantine", f"{name(s, seat)} is in Quarantine and loses the {lost} Food left "
-                   "in their stash.", seat=seat, lost=lost)]
+    return [public("quarantine", f"{name(s, seat)} is {'still' if already else 'now'} in Quarantine and loses "
+                   f"the {lost} Food left in their stash.", seat=seat, lost=lost)]
 
 
 def finish_eating(s: S, now: int) -> list[Event]:

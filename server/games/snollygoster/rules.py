@@ -111,7 +111,7 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
             "everyone_dead": float(state.end_reason == "everyone died"),
             "round_limit": float(state.end_reason not in ("launch", "everyone died")),
             "pod_size": float(len(state.launch["pod"])) if state.launch else 0.0,
-            "quarantines": float(sum(1 for e in state.eaten if e["kind"] == "unsafe")),
+            "quarantines": float(sum(state.tally.get("quarantined", []))),
             "starved": float(sum(len(g) for g in state.death_order) - (0 if not state.launch else
                                                                        state.n - len(state.launch["pod"]))),
             "lies_revealed": float(sum(state.tally.get("lies", []))),
