@@ -976,14 +976,20 @@ def test_trojan_horse_scores_as_a_passenger() -> None:
     assert r.details["breakdown"][1]["agenda_points"] == 3
 
 
-def test_sleuth_reveals_first_and_guesses_agendas() -> None:
+def launched_alone_by_seat_0(agendas: list[str]):
+    """A three-player game with these agendas, ended by seat 0 launching alone."""
     s = table(3)
-    s.agendas = ["sleuth_c", "snollygoster", "hoarder"]
+    s.agendas = agendas
     s.agenda_deck = [a for a in AGENDAS if a not in s.agendas]
     set_hand(s, 0, ["launch"])
     set_fuel(s, 0, 5)
-    s, _ = act(s, 0, {"type": "launch", "passengers": []}) if s.turn == 0 else act(s, 0, {"type": "launch", "passengers": []})
+    s, _ = act(s, 0, {"type": "launch", "passengers": []})
     s, _ = everyone_passes(s)
+    return s
+
+
+def test_sleuth_reveals_first_and_guesses_agendas() -> None:
+    s = launched_alone_by_seat_0(["sleuth_c", "snollygoster", "hoarder"])
     assert s.phase == "guess" and s.guessing == [0] and s.revealed_agendas == [0]
     assert GAME.view(s, 1)["players"][0]["agenda"]["name"] == "Sleuth"
     assert GAME.view(s, 0)["players"][1]["agenda"] is None
@@ -995,13 +1001,7 @@ def test_sleuth_reveals_first_and_guesses_agendas() -> None:
 
 def test_sleuth_guesses_only_agendas_not_yet_revealed() -> None:
     """Both Sleuths reveal themselves first: the other Sleuth is no guess (a sure +4)."""
-    s = table(3)
-    s.agendas = ["sleuth_c", "sleuth_r", "hoarder"]
-    s.agenda_deck = [a for a in AGENDAS if a not in s.agendas]
-    set_hand(s, 0, ["launch"])
-    set_fuel(s, 0, 5)
-    s, _ = act(s, 0, {"type": "launch", "passengers": []})
-    s, _ = everyone_passes(s)
+    s = launched_alone_by_seat_0(["sleuth_c", "sleuth_r", "hoarder"])
     assert s.phase == "guess" and sorted(s.revealed_agendas) == [0, 1]
     assert all(a.get("seat") != 1 for a in GAME.legal(s, 0))
     with pytest.raises(IllegalAction, match="already revealed"):
