@@ -122,6 +122,14 @@ class Mind:
     def has(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a["type"] == kind]
 
+    def best(self, options: list[Action], value: Any) -> Action:
+        """The option of highest ``value``; equals by the bot's coin, never by seat order
+        (``legal`` lists seats low to high: ``max`` alone would favour the first)."""
+        return max(options, key=lambda a: (value(a), self.rng.random()))
+
+    def least(self, options: list[Action], value: Any) -> Action:
+        return min(options, key=lambda a: (value(a), self.rng.random()))
+
     # ---- what it believes ------------------------------------------------------------------------
     def _trust(self) -> list[float]:
         """How far each player's tags are believed: lies proven on the table or against
@@ -191,7 +199,7 @@ class Mind:
         if step == "tag" and self.has("tag"):
             return self.tag()
         if self.has("eat"):
-            return min(self.has("eat"), key=lambda a: self.risk(self.food(a["food"])))
+            return self.least(self.has("eat"), lambda a: self.risk(self.food(a["food"])))
         return None
 
     # setup
@@ -203,10 +211,9 @@ class Mind:
         if self.profile.poisons:
             bad = [a for a in options if a["kind"] == "unsafe" and a["stash"] != self.seat]
             if bad:
-                return min(bad, key=lambda a: (len(players[a["stash"]]["stash"]), self.rng.random()))
+                return self.least(bad, lambda a: len(players[a["stash"]]["stash"]))
         good = [a for a in options if a["kind"] == "safe"]
-        return min(good, key=lambda a: (len(players[a["stash"]]["stash"]) - (a["stash"] == self.seat),
-                                       self.rng.random()))
+        return self.least(good, lambda a: len(players[a["stash"]]["stash"]) - (a["stash"] == self.seat))
 
     # the response window
     def answer_card(self) -> Action:
@@ -269,9 +276,9 @@ class Mind:
             return None
         if self.profile.pod == "stowaway" and self.v["round"] < STOWAWAY_PATIENCE and self.me["stash"]:
             return None  # the Trojan Horse waits to be taken along, for a while
-        key = (lambda a: -len(a["passengers"])) if self.profile.pod_size == "large" else \
-            (lambda a: (len(a["passengers"]), -sum(self.trust[p] for p in a["passengers"])))
-        return min(options, key=key)
+        if self.profile.pod_size == "large":
+            return self.best(options, lambda a: len(a["passengers"]))
+        return self.least(options, lambda a: (len(a["passengers"]), -sum(self.trust[p] for p in a["passengers"])))
 
     def leave_quarantine(self) -> Action | None:
         if not self.has("leave_quarantine"):
@@ -313,9 +320,9 @@ class Mind:
             own = stash_of[a["food"]] == self.seat
             want_own = self.profile.tagging == "honest"
             known = self.food(a["food"])["you_know"] is not None
-            return (0 if own == want_own else 1) + 2 * known, self.rng.random()
+            return (0 if own == want_own else 1) + 2 * known
 
-        return min(options, key=order)
+        return self.least(options, order)
 
     def tag(self) -> Action:
         """Tag by the agenda: the truth, its opposite, or unsafe called safe."""
@@ -330,7 +337,7 @@ class Mind:
         if not fuel:
             return None
         players = self.v["players"]
-        return max(fuel, key=lambda a: (players[a["target"]]["fuel"], self.rng.random()))
+        return self.best(fuel, lambda a: players[a["target"]]["fuel"])
 
     def feed(self) -> Action | None:
         """A poisoner pays 1 Fuel to make someone eat a Food it knows is unsafe."""
@@ -338,7 +345,7 @@ class Mind:
             return None
         bad = [a for a in self.has("feed") if self.food(a["food"])["you_know"] == "unsafe"
                and not self.food(a["food"])["antidote"]]
-        return bad[0] if bad else None
+        return self.rng.choice(bad) if bad else None
 
     def lockout(self) -> Action | None:
         options = self.has("lockout")
@@ -346,8 +353,8 @@ class Mind:
             return None
         players = self.v["players"]
         if self.profile.poisons:
-            return max(options, key=lambda a: (players[a["target"]]["fuel"], self.rng.random()))
-        suspect = min(options, key=lambda a: self.trust[a["target"]])
+            return self.best(options, lambda a: players[a["target"]]["fuel"])
+        suspect = self.least(options, lambda a: self.trust[a["target"]])
         return suspect if self.trust[suspect["target"]] < 0.5 else None
 
     def butt_in(self) -> Action | None:
@@ -362,10 +369,10 @@ class Mind:
         offers = [a for a in self.has("offer") if a.get("want_food") is not None and a["give_fuel"] == 1]
         if not offers:
             return None
-        return min(offers, key=lambda a: self.risk(self.food(a["want_food"])))
+        return self.least(offers, lambda a: self.risk(self.food(a["want_food"])))
 
     def keep(self) -> Action:
-        return max(self.has("keep"), key=self.keep_value)
+        return self.best(self.has("keep"), self.keep_value)
 
     def keep_value(self, a: Action) -> float:
         """What keeping this card (and putting a Food there) is worth to this agenda."""
