@@ -275,6 +275,17 @@ def test_round_timer_with_nobody_right_throws_again() -> None:
     assert s2.phase == "roll" and events[0].type == "again"
 
 
+def test_placement_after_the_round_timer_is_too_late() -> None:
+    """The round ends at its timer whether or not time's ``timeout`` has been applied yet:
+    the rules refuse a later placement themselves rather than trusting the runtime."""
+    s = racing(2, tables=[monster("egg")] * 3, at=1000, round_timeout_ms=5000)
+    assert GAME.deadline(s) == 6000
+    with pytest.raises(IllegalAction, match="Too late"):
+        place(s, 0, 0, "chilli+fish", 6001)
+    s2, _ = place(s, 0, 0, "chilli+fish", 6000)
+    assert s2.placements[0].correct
+
+
 def test_throw_timer_throws_the_dice_for_an_idle_thrower() -> None:
     s = new(2, roll_timeout_ms=4000)
     assert GAME.deadline(s) == 4000

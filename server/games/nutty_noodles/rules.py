@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence
+from typing import Any, ClassVar, Literal, Sequence
 
 from pydantic import Field
 
@@ -196,6 +196,16 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
     min_players = 2
     max_players = 4
     options_model = NuttyNoodlesOptions
+    # the option sets that change the rules (the contract tests play each); Panic in the
+    # Kitchen and Scrambled change only how the bowls look, so they ride along with one
+    variants: ClassVar[dict[str, dict[str, Any]]] = {
+        "default": {},
+        "advanced": {"mode": "advanced"},
+        "order_please": {"order_please": True},
+        "no_tie_window": {"tie_window_ms": 0},
+        "advanced_every_variant": {"mode": "advanced", "order_please": True, "panic_in_the_kitchen": True,
+                                   "scrambled": True},
+    }
 
     def setup(self, players: Sequence[str], options: NuttyNoodlesOptions, seed: int,
               now_ms: int = 0) -> NuttyNoodlesState:
@@ -257,11 +267,13 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def _check_placement(self, state: NuttyNoodlesState, seat: int, kind: str, action: Action,
                          now_ms: int) -> tuple[int | None, str]:
+        """A token goes down while the round runs: until its timer, or once someone is right,
+        until the tie window closes (the deadline's own millisecond still counts)."""
         require(state.phase in ("race", "closing"), "Wait for the dice to be thrown.")
-        if state.phase == "closing":
-            assert state.first_correct_ms is not None
-            require(now_ms <= state.first_correct_ms + state.options.tie_window_ms,
-                    "Too late: the bowl has already been served.")
+        due = self.deadline(state)
+        assert due is not None
+        require(now_ms <= due, "Too late: the bowl has already been served." if state.phase == "closing"
+                else "Too late: time is up for this round.")
         require(not self._placed(state, seat), "You have already placed a token this round.")
         bowl = action.get("bowl")
         require(isinstance(bowl, str) and bowl in state.bowls, "There is no such bowl on the table.")
