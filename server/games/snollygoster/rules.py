@@ -8,7 +8,7 @@ are listed on ``docs/rules/snollygoster.md``; the rule sentences sit in the docs
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, private, public
 
@@ -39,6 +39,9 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
     min_players = 2
     max_players = 6
     options_model = SnollygosterOptions
+    # the option sets that change the rules (the contract tests play each); the team game
+    # needs four or more players, and ``setup`` refuses it with fewer (``InvalidOptions``)
+    variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}, "team_game": {"team_game": True}}
 
     def setup(self, players: Sequence[str], options: SnollygosterOptions, seed: int,
               now_ms: int = 0) -> SnollygosterState:
