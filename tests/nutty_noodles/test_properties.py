@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +52,16 @@ def test_bot_games_end_by_reaching_the_goal(players: int) -> None:
         out = play(GAME, players, None, seed)
         result = GAME.result(out.state)
         assert result is not None and max(result.scores) >= goal
+
+
+def test_rules_page_figures_add_up() -> None:
+    """Each line of the rules page's figures: the seats' win shares make 100 % plus the
+    extra winners of the shared victories (at least one more per shared game, at most one
+    per other player)."""
+    page = (Path(__file__).parents[2] / "docs/rules/nutty-noodles.md").read_text()
+    lines = re.findall(r"^\| (\d) \| (basic|advanced) \| [^|]+\| ([\d.]+) % \| ([\d./ ]+) % \|$", page, re.M)
+    assert {(int(n), mode) for n, mode, _, _ in lines} == {(n, m) for n in (2, 3, 4) for m in ("basic", "advanced")}
+    for players, mode, shared, wins in lines:
+        total, extra = sum(float(w) for w in wins.split("/")), float(shared)
+        assert len(wins.split("/")) == int(players)
+        assert 100 + extra - 0.2 <= total <= 100 + (int(players) - 1) * extra + 0.2, (players, mode)
