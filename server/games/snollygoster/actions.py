@@ -340,10 +340,10 @@ def offer_options(s: S, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     for to in s.others_alive(seat):
-        wishes = [Offer(seat, to, give_fuel=1), Offer(seat, to, want_fuel=1)]
-        wishes += [Offer(seat, to, give_fuel=1, want_food=f) for f in s.stashes[to]]
-        out += [{"type": "offer", **{k: v for k, v in o.to_json().items() if k != "by"}}
-                for o in wishes if trade_problem(s, o) is None]
+        wishes = [Offer(seat, to, give_fuel=1)] * bool(s.fuel[seat]) + [Offer(seat, to, want_fuel=1)] * bool(s.fuel[to])
+        wishes += [Offer(seat, to, give_fuel=1, want_food=f) for f in s.stashes[to] if s.fuel[seat]]
+        out += [{"type": "offer", "to": to, "give_fuel": o.give_fuel, "want_fuel": o.want_fuel, "give_food": None,
+                 "want_food": o.want_food} for o in wishes if trade_problem(s, o) is None]
     return out
 
 
