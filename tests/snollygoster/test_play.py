@@ -244,7 +244,7 @@ def test_bot_takes_any_of_equally_trusted_passengers_not_the_lowest_seats() -> N
     assert pods == {(rich[0],), (rich[1],)}  # two aboard need 8 Fuel: either 4-Fuel player will do
 
 
-FAIR_GAMES, FAIR_PLAYERS, FAIR_Z = 160, 5, 3.5
+FAIR_GAMES, FAIR_PLAYERS, FAIR_Z = 240, 5, 3.5
 
 
 def test_no_seat_wins_more_or_less_than_sampling_noise_allows_in_bot_play() -> None:
@@ -252,13 +252,14 @@ def test_no_seat_wins_more_or_less_than_sampling_noise_allows_in_bot_play() -> N
     fair share (the mean of all seats' rates, ties counting for every winner).
 
     Why these numbers: a seat wins or not in each game, so with seating that does not
-    matter its wins over N games are binomial with the fair share p; the standard error
-    is sqrt(p(1-p)/N). Five players is where the old tie-break bias was largest (seat 1
-    won 8–10 % against a fair 22 %). With N = 160, p ≈ 0.22 the error is 3.3 points and
-    the bound ±11.5 points: that bias lies about 4 errors out and fails, while a fair bot
-    breaks the bound for some seat with probability about 0.2 % (3.5 errors two-sided,
-    five seats). A bound tight enough to catch a 5-point bias would need about 1,000
-    games (three minutes); 160 keep the test near half a minute on a loaded machine."""
+    matter its wins over N games are binomial with the fair share p, and the standard
+    error is sqrt(p(1-p)/N). Five players is where the old tie-break bias was largest:
+    seat 1 won 10 % against a fair 22 % over 400 games. With N = 240 and p ≈ 0.22 the
+    error is 2.7 points and the bound ±9.3 points; that bias lies 4.3 errors out and is
+    caught about nine times in ten (here: seat 1 at 10.4 %, z = -4.05, before the fix;
+    largest |z| 0.8 after it), while a fair bot breaks the bound for some seat about
+    once in 400 seeds (3.5 errors two-sided, five seats). Catching a 5-point bias as
+    surely would take about 1,000 games, minutes of CPU; 240 games take about 30 s."""
     summary = simulate(GAME, FAIR_PLAYERS, FAIR_GAMES, seed=2024)
     fair = sum(summary.wins) / FAIR_PLAYERS
     error = math.sqrt(fair * (1 - fair) / FAIR_GAMES)
