@@ -54,6 +54,8 @@ class Settings:
     presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
+    lease_s: float = 5.0  # a process silent this long loses its matches to the others (0: no leases)
+    owner_grace_s: float = 2.0  # a due timeout is the owner's to log for this long; then anyone's
     clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos
     max_sockets_per_address: int = 64  # open WebSockets per client address (0: no limit)
     max_sockets: int = 0  # open WebSockets in all (0: the open-file limit less a reserve for HTTP)

@@ -24,8 +24,9 @@ async def healthz(request: Request) -> Response:
     except Exception as exc:  # report, never crash
         return Response(f'{{"status":"unavailable","database":"{type(exc).__name__}"}}', status_code=503,
                         media_type="application/json")
-    runtime = request.app.state.runtime
-    return Response(f'{{"status":"ok","live_matches":{len(runtime.live)}}}', media_type="application/json")
+    runtime = request.app.state.runtime  # "process": which server answered (behind a proxy)
+    return Response(f'{{"status":"ok","live_matches":{len(runtime.live)},"process":"{runtime.process_id}"}}',
+                    media_type="application/json")
 
 
 @router.get("/metrics", summary="Prometheus metrics",

@@ -6,12 +6,13 @@ after its last socket closed or its last REST request; past that, a stand-in bot
 processes, a human connected to another one is *seen* each time that process repeats its
 presence (``LiveMatch.heard_presence``), and one playing over REST through another is
 seen when that process says so (``LiveMatch.heard_seen``): they never count as absent here.
+Only the match's owner plays bots and stand-ins; a new owner adopts the old one's.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Iterable
 
 from server.engine import Bot, Game, Rng
 from server.store import MatchRecord
@@ -56,6 +57,13 @@ class SeatPlayers:
             if seat not in self.standins and self._absent(seat, now):
                 self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
         return {**self.bots, **self.standins}
+
+    def adopt_standins(self, seats: Iterable[int]) -> None:
+        """Stand-ins another process had for these human seats play on here (until the
+        human is seen again), rather than waiting a whole grace period again."""
+        for seat in seats:
+            if seat in self.humans and seat not in self.standins and self.sockets[seat] <= 0:
+                self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
 
     def next_absence(self, now: int) -> int | None:
         """When (game ms) the next present human becomes absent if nothing happens."""

@@ -35,10 +35,10 @@ class LocalFanout:
 
 
 class RedisFanout:
-    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+    def __init__(self, url: str, channel: str = CHANNEL, origin: str | None = None) -> None:
         import redis.asyncio as redis
 
-        self.origin = secrets.token_hex(8)
+        self.origin = origin or secrets.token_hex(8)
         self.channel = channel
         self._redis = redis.from_url(url)
         self._listener: asyncio.Task[None] | None = None
@@ -96,5 +96,6 @@ class RedisFanout:
         await self._redis.aclose()
 
 
-def make_fanout(redis_url: str | None) -> LocalFanout | RedisFanout:
-    return RedisFanout(redis_url) if redis_url else LocalFanout()
+def make_fanout(redis_url: str | None, origin: str | None = None) -> LocalFanout | RedisFanout:
+    """``origin``: this process's id (the one its leases carry)."""
+    return RedisFanout(redis_url, origin=origin) if redis_url else LocalFanout()

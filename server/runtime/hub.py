@@ -1,8 +1,10 @@
 """The runtime of one process: every live match, created, joined and loaded on demand.
 
-A match enters memory when somebody asks for it (REST or WebSocket) or starts, by replay
-of its log; it leaves when nobody has watched it for a while (finished matches sooner).
-Other processes' news arrives through the fan-out and is caught up from the log.
+A match enters memory when somebody asks for it (REST or WebSocket), when it starts, or
+when this process takes its lease (``ownership``: on start, or when its owner died), by
+replay of its log; it leaves when nobody has watched it for a while (finished matches
+sooner) and it has nothing to drive. Other processes' news arrives through the fan-out and
+is caught up from the log.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from .limits import Limits
 from .live_match import LiveMatch, unstarted_result
 from .loader import load_match
 from .metrics import Metrics
+from .ownership import Ownership
 from .services import Services
-from .tokens import new_match_id, new_seed, new_token, token_hash
+from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -72,9 +75,12 @@ class Runtime:
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.metrics = Metrics(lambda: len(self.live))
+        self.process_id = new_process_id()
+        ownership = Ownership(store.db, settings, self.metrics, self.process_id)
+        self.metrics.owned.set_function(ownership.count_running)
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
-                                 fanout=make_fanout(settings.redis_url), metrics=self.metrics,
-                                 settings=settings)
+                                 fanout=make_fanout(settings.redis_url, self.process_id), metrics=self.metrics,
+                                 settings=settings, ownership=ownership)
         self.limits = Limits(settings)
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
@@ -83,8 +89,15 @@ class Runtime:
     def store(self) -> Store:
         return self.services.store
 
+    @property
+    def ownership(self) -> Ownership:
+        return self.services.ownership
+
     async def start(self) -> None:
+        """Listen to the other processes, then take this process's share of the matches
+        that need an owner (they resume at once)."""
         await self.services.fanout.start(self._on_fanout)
+        await self.ownership.start(self)
         self._sweeper = asyncio.create_task(self._sweep_forever())
         if self.settings.redis_url:  # alone, a process has nobody to tell
             self._heart = asyncio.create_task(self._presence_forever())
@@ -93,6 +106,7 @@ class Runtime:
         for task in (self._sweeper, self._heart):
             if task:
                 task.cancel()
+        await self.ownership.stop()
         for live in self.live.values():
             live.close()
         self.live.clear()
@@ -114,16 +128,18 @@ class Runtime:
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(bots)], seed=new_seed(),
-            now=self.services.clock.now_ms())
+            now=self.services.clock.now_ms(), owner=self.ownership.starter)
         if record.status == "running":
             await self.get(record.id)
         return record
 
     def _check_bot_capacity(self) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
-        ``max_bot_matches`` run at once in this process."""
+        ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
+        are the only ones that think)."""
         cap = self.settings.max_bot_matches
-        running = sum(1 for live in self.live.values() if live.running and live.record.bots == live.record.players)
+        running = sum(1 for live in self.live.values()
+                      if live.running and live.drives and live.record.bots == live.record.players)
         if cap > 0 and running >= cap:
             raise AtCapacity(f"{running} matches of bots alone are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
@@ -145,7 +161,7 @@ class Runtime:
                 record.id, id=new_match_id(), game=record.game,
                 options=_validated(record.game, record.players, record.options), players=record.players,
                 bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
-                now=self.services.clock.now_ms())
+                now=self.services.clock.now_ms(), owner=self.ownership.starter)
         except MatchNotFinished:  # not seen: the store finishes a match with its last action
             raise NotFinished(NOT_OVER) from None
         live.rematched(new.id)
@@ -164,7 +180,7 @@ class Runtime:
         previous = token_hash(previous_token) if previous_token is not None else None
         try:
             seat, _ = await self.store.join(match_id, name, token_hash(token), now, previous,
-                                            int(self.settings.rematch_hold_s * 1000))
+                                            int(self.settings.rematch_hold_s * 1000), owner=self.ownership.starter)
         except NotAPreviousPlayer:
             raise NotYourSeat("This token is not for a seat of the match this one plays again.") from None
         except StoreSeatsHeld as held:
@@ -185,6 +201,7 @@ class Runtime:
             raise NameTaken(f"Somebody at this table is already called {name!r}.") from None
         live = await self.get(match_id)
         await live.sync()
+        await self.ownership.claim(live)  # the last seat started it: drive it
         self.services.fanout.publish({"match": match_id, "kind": "joined"})
         return seat, token, live
 
@@ -207,8 +224,13 @@ class Runtime:
             self._loading.pop(match_id, None)
         return live
 
+    def is_loading(self, match_id: str) -> bool:
+        return match_id in self._loading
+
     async def list(self, status: str | None, game: str | None, limit: int, offset: int
                    ) -> tuple[list[MatchRecord], int]:
+        """A page of the store's matches; never loads one (a match held here is described
+        from memory, which may be a moment ahead of the store)."""
         records, total = await self.store.list_matches(status=status, game=game, limit=limit, offset=offset)
         # a match this process holds may have finished a moment ago: prefer memory
         return [self.live[r.id].record if r.id in self.live else r for r in records], total
@@ -231,6 +253,8 @@ class Runtime:
             live.heard_seen(message["seat"])
         elif kind == "presence?":
             live.tell_presence()
+        elif kind == "standins" and isinstance(message.get("seats"), list):
+            live.heard_standins(s for s in message["seats"] if isinstance(s, int) and not isinstance(s, bool))
         elif kind == "presence" and isinstance(message.get("seats"), list):
             seats = frozenset(s for s in message["seats"] if isinstance(s, int) and not isinstance(s, bool))
             live.heard_presence(str(message.get("origin")), seats)
@@ -270,14 +294,17 @@ class Runtime:
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop matches nobody watches: finished ones after a minute, others after
-        ``evict_after_s`` without a change. Returns the ids dropped."""
+        ``evict_after_s`` without a change, unless this process drives them and a timer or
+        a bot is due (their lease is given up with them). Returns the ids dropped."""
         now = time.monotonic() if now is None else now
         gone = []
         for match_id, live in list(self.live.items()):
             idle = now - live.touched
             linger = FINISHED_LINGER_S if live.status == "finished" else self.settings.evict_after_s
-            if not live.subscribers and not live.lock.locked() and idle >= linger:
+            if (not live.subscribers and not live.lock.locked() and idle >= linger
+                    and not (live.drives and live.has_work())):
                 live.close()
                 del self.live[match_id]
+                self.ownership.released(match_id)
                 gone.append(match_id)
         return gone

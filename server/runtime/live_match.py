@@ -22,11 +22,18 @@ at the table through another process. What a process said and has not repeated f
 If another process committed that ``seq`` first, the tail of the log is replayed into
 memory and the action is tried again on the new state (or refused as stale when the
 client pinned ``expect_seq``). The log is the truth; memory follows it.
+
+Only the process that owns the match (``drives``, see ``ownership``) arms its deadline
+timer, asks its bots and decides its stand-ins; the others show the owner's stand-ins.
+A player's action reaching another process when a timeout is due waits, up to
+``owner_grace_s`` past the deadline, for the owner to log it, and logs it itself only if
+the owner is late or dead (the ``seq`` settles that race).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -78,6 +85,7 @@ class LiveMatch:
         self.closed = False
         self._tokens = {s.token_hash: s.seat for s in record.seats if s.token_hash}
         self.players = self._seat_players(record)
+        self.shared_standins: frozenset[int] = frozenset()  # as the owner said (all processes)
         self._deadline_timer: asyncio.TimerHandle | None = None
         self._bot_timers: dict[int, asyncio.TimerHandle] = {}
         self._absence_timer: asyncio.TimerHandle | None = None
@@ -88,10 +96,12 @@ class LiveMatch:
         self._seen_told: dict[int, float] = {}  # seat → when other processes were told of a REST request
         self._thinking: set[int] = set()
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
+        self._played_at: dict[int, int] = {}  # seat → the seq its bot last moved at
         self._chat_limits: dict[int, TokenBucket] = {}
         self._chat_lock = asyncio.Lock()  # a line is stored and delivered, or read as history, never lost between
         self._following = self._follow_again = False
         self._timeout_refused_at: int | None = None
+        self._moved = asyncio.Event()  # another process said the match moved
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -101,6 +111,11 @@ class LiveMatch:
     @property
     def running(self) -> bool:
         return self.record.status == "running" and self.state is not None
+
+    @property
+    def drives(self) -> bool:
+        """This process owns the match: it runs the timers, bots and stand-ins."""
+        return self.services.ownership.drives(self.id)
 
     def seat_for_token(self, token: str) -> int | None:
         return self._tokens.get(token_hash(token))
@@ -281,6 +296,8 @@ class LiveMatch:
             due, now = self.game.deadline(self.state), self.now()
             if due is None or due > now:
                 return
+            if not self.drives and await self._owner_timed_out_locked(due):
+                continue
             try:
                 new_state, events = self.game.apply(self.state, None, dict(TIMEOUT), now)
             except IllegalAction as exc:  # a game bug: wait for the next change, do not spin
@@ -290,7 +307,31 @@ class LiveMatch:
             try:
                 await self._commit_locked(None, dict(TIMEOUT), now, new_state, events, "timeout")
             except SeqTaken:
+                await self._count_refused("timeout", self.seq + 1, None)
                 await self._catch_up_locked()
+
+    async def _owner_timed_out_locked(self, due: int) -> bool:
+        """A timeout due at ``due`` is the owner's to log: read the log (this process may
+        be behind), then wait for it (woken by the fan-out, else reading the log every
+        50 ms) until ``owner_grace_s`` past the deadline. Returns whether the match moved
+        meanwhile (``False``: the owner is late or dead, log it here)."""
+        seq, grace = self.seq, self.services.settings.owner_grace_s
+        await self._catch_up_locked()
+        until = time.monotonic() + grace - self.services.clock.real_seconds(self.now() - due)
+        while self.seq == seq and not self.drives and time.monotonic() < until:
+            self._moved.clear()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.05):
+                    await self._moved.wait()
+            await self._catch_up_locked()
+        return self.seq != seq or self.drives
+
+    async def _count_refused(self, kind: str, seq: int, seat: int | None) -> None:
+        """A timeout or a bot's move lost the race for ``seq``: duplicate work if another
+        process logged the same (a timeout, or a move of that seat) there."""
+        winner = await self.services.store.actions(self.id, after=seq - 1)
+        if winner and winner[0].seq == seq and winner[0].seat == seat:
+            self.services.metrics.refused.labels(kind).inc()
 
     async def _commit_locked(self, seat: int | None, action: Action, now: int, new_state: Any,
                              events: list[Event], source: str) -> None:
@@ -389,10 +430,14 @@ class LiveMatch:
             self._deadline_timer.cancel()
             self._deadline_timer = None
         due = self.game.deadline(self.state) if self.running and not self.closed else None
-        if due is not None and self._timeout_refused_at != self.seq:
+        if due is not None and not self.drives:
+            self.services.metrics.avoided.labels("timeout").inc()
+        elif due is not None and self._timeout_refused_at != self.seq:
             self._deadline_timer = self._later(due, self._on_deadline, f"deadline of {self.id}")
 
     async def _on_deadline(self) -> None:
+        if not self.drives:
+            return
         try:
             async with self.lock:
                 await self._apply_due_timeouts_locked()
@@ -404,9 +449,13 @@ class LiveMatch:
                     1.0, lambda: self.services.spawn(self._on_deadline(), f"deadline of {self.id}"))
 
     def _schedule_bots(self) -> None:
-        """Re-ask every bot (stand-ins come and go here), then tell the sockets if that
-        changed who is present."""
+        """Re-ask every bot (stand-ins come and go here), then tell the sockets (and, from
+        the owner, the other processes) if that changed who is present."""
         self._arm_bots()
+        standins = frozenset(self.players.standins)
+        if self.drives and self.running and standins != self.shared_standins:
+            self.shared_standins = standins
+            self.services.ownership.standins_changed(self, standins)
         self._note_presence()
 
     def _arm_bots(self) -> None:
@@ -417,6 +466,9 @@ class LiveMatch:
             self._absence_timer.cancel()
             self._absence_timer = None
         if not self.running or self.closed:
+            return
+        if not self.drives:
+            self.services.metrics.avoided.labels("bot").inc(len(self.players.bots) + len(self.shared_standins))
             return
         now = self.now()
         for seat, bot in self.players.controllers(now).items():
@@ -442,7 +494,7 @@ class LiveMatch:
             decision = None
         finally:
             self._thinking.discard(seat)
-        if not self.running or self.closed or self.players.controllers(self.now()).get(seat) is not bot:
+        if not self.running or self.closed or not self.drives or self.players.controllers(self.now()).get(seat) is not bot:
             return
         if seq != self.seq:
             self._ask_bot(seat, bot)
@@ -460,13 +512,18 @@ class LiveMatch:
         """Play a bot's decision on the state it was made for (``seq``) and no other: when
         another process has moved the match meanwhile (or played this very bot's move),
         the decision is stale and the bot is asked again."""
-        if self.players.controllers(self.now()).get(seat) is not bot:
+        if not self.drives or self.players.controllers(self.now()).get(seat) is not bot:
             return
+        if self._played_at.get(seat) == seq:  # asked again while this move was on its way: once is enough
+            return
+        self._played_at[seat] = seq
         try:
             await self.act(seat, action, expect_seq=seq, source="bot")
         except StaleSeq:
+            await self._count_refused("bot", seq + 1, seat)
             self._ask_bot(seat, bot)
         except (Illegal, Invalid):  # the match moved under the bot: drop it and ask again
+            self._played_at.pop(seat, None)
             dropped_seq, dropped = self._dropped.get(seat, (None, []))
             self._dropped[seat] = (self.seq, (dropped if dropped_seq == self.seq else []) + [action])
             self._ask_bot(seat, bot)
@@ -527,7 +584,9 @@ class LiveMatch:
         """The seats with a socket open here or on another process, and the human seats
         stand-ins play now."""
         connected = self._connected_here().union(*(seats for seats, _ in self.elsewhere.values()))
-        return connected, frozenset(self.players.standins)
+        if self.drives:
+            return connected, frozenset(self.players.standins)
+        return connected, self.shared_standins - connected
 
     def heard_presence(self, origin: str, seats: frozenset[int]) -> None:
         """Another process says which seats have a socket open on it: they are present."""
@@ -570,6 +629,38 @@ class LiveMatch:
         self._presence_timer = None
         if not self.closed and self._presence() != self._presence_sent:
             self._publish_summary()
+
+    # ---- ownership --------------------------------------------------------------------
+    def took_over(self, standins: tuple[int, ...] | frozenset[int]) -> None:
+        """This process drives the match now: keep the stand-ins the last owner had (for
+        humans not here), then arm the timer and the bots — a due timeout fires at once."""
+        self.shared_standins = frozenset(standins)
+        self.players.adopt_standins(standins)
+        self.services.spawn(self._catch_up_and_arm(), f"take over {self.id}")
+
+    async def _catch_up_and_arm(self) -> None:
+        async with self.lock:
+            await self._catch_up_locked()
+            self._reschedule()
+
+    def lost(self) -> None:
+        """Another process drives the match now: disarm the timer and the bots."""
+        for timer in [self._deadline_timer, self._absence_timer, *self._bot_timers.values()]:
+            if timer:
+                timer.cancel()
+        self._deadline_timer = self._absence_timer = None
+        self._bot_timers.clear()
+        self._note_presence()
+
+    def heard_standins(self, seats: Any) -> None:
+        """The owner says which human seats stand-ins play (ignored by the owner)."""
+        if not self.drives:
+            self.shared_standins = frozenset(seats)
+            self._note_presence()
+
+    def has_work(self) -> bool:
+        """A timer or a bot is due to move the match (it must stay in memory)."""
+        return bool(self._deadline_timer or self._bot_timers or self._absence_timer or self._thinking)
 
     # ---- chat -----------------------------------------------------------------------
     async def chat(self, seat: int | None, text: Any) -> ChatRecord:
@@ -626,6 +717,7 @@ class LiveMatch:
         Requests arriving while catching up are folded into one more round."""
         if self.closed or (seq is not None and seq <= self.seq):
             return
+        self._moved.set()
         if self._following:
             self._follow_again = True
             return

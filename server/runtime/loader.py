@@ -1,5 +1,6 @@
-"""Bringing a match into memory: its record, then its state from the newest usable
-snapshot (or ``setup`` with the stored seed and start time) plus the tail of the log."""
+"""Bringing a match into memory: its record, its lease (a running match nobody live owns
+is this process's to drive from now on), then its state from the newest usable snapshot
+(or ``setup`` with the stored seed and start time) plus the tail of the log."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
     live = LiveMatch(services, record, game)
     if record.started_at is None:  # waiting for players (or it ended before it began)
         return live
+    if record.status == "running":
+        await services.ownership.claim(live)
     state, seq, at = None, 0, record.started_at
     snap = await store.latest_snapshot(match_id, snapshots.code_fingerprint(type(game)))
     if snap is not None:

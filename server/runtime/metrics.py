@@ -21,6 +21,20 @@ class Metrics:
                                 ["code"], registry=self.registry)
         self.conflicts = Counter("potluck_seq_conflicts", "Appends that lost a race for a seq.",
                                  registry=self.registry)
+        self.owned = Gauge("potluck_matches_owned",
+                           "Running matches this process drives (holds the lease of: timers, bots, stand-ins).",
+                           registry=self.registry)
+        self.taken_over = Counter("potluck_leases_taken_over", "Leases taken from a process that died.",
+                                  registry=self.registry)
+        self.avoided = Counter("potluck_duplicate_work_avoided",
+                               "Timers and bot turns left to the match's owner by this process.",
+                               ["kind"], registry=self.registry)
+        self.refused = Counter("potluck_duplicate_work_refused",
+                               "Timeouts and bot moves this process made that another process had already "
+                               "logged (refused by the seq).", ["kind"], registry=self.registry)
+        for kind in ("timeout", "bot"):  # shown at 0 from the start
+            self.avoided.labels(kind)
+            self.refused.labels(kind)
         self.latency = Histogram(
             "potluck_action_latency_seconds",
             "From receiving an action to its commit and every socket's message being queued.",

@@ -1,5 +1,5 @@
 """What every live match of a runtime shares: the store, the clock, the fan-out, metrics,
-settings, and a place for fire-and-forget tasks that must not be garbage-collected."""
+settings, the leases (who drives which match), and a place for fire-and-forget tasks that must not be garbage-collected."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from server.store import Store
 from .clock import Clock
 from .fanout import LocalFanout, RedisFanout
 from .metrics import Metrics
+from .ownership import Ownership
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,7 @@ class Services:
     fanout: LocalFanout | RedisFanout
     metrics: Metrics
     settings: Settings
+    ownership: Ownership
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task[Any]:

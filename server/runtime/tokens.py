@@ -21,3 +21,8 @@ def new_match_id() -> str:
 def new_seed() -> int:
     """A seed that fits a signed 64-bit column."""
     return secrets.randbits(63)
+
+
+def new_process_id() -> str:
+    """A server process's id: its leases and its fan-out messages carry it."""
+    return secrets.token_hex(8)

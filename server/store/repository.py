@@ -8,6 +8,10 @@ Writes that can race are arbitrated by the database, never by this process alone
   one of them starts the match;
 - a rematch first sets the finished match's ``rematch_id`` with a guarded ``UPDATE`` (the
   same locks), so concurrent requests create one rematch and all get it.
+
+The write that starts a match (creating an all-bot one, or the last join) can name its
+``owner``: the process that will drive it owns it from the same transaction, so no other
+process ever sees it running without an owner (see ``leases``).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .database import Database
+from .leases import own_new_match
 from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
 from .tables import ActionRow, ChatRow, MatchRow, SeatRow, SnapshotRow
 
@@ -82,7 +87,7 @@ def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
 
 
 def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, Any], players: int,
-                  bot_names: Sequence[str], seed: int, now: int) -> None:
+                  bot_names: Sequence[str], seed: int, now: int, owner: str | None) -> None:
     bots = len(bot_names)
     full = bots == players
     conn.execute(insert(matches).values(
@@ -92,6 +97,8 @@ def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, An
         conn.execute(insert(seats), [
             {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
              "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
+    if full and owner:
+        own_new_match(conn, id, owner)
 
 
 def _choose_seat(humans: int, taken: set[int], mine: int | None, held: set[int]) -> int | None:
@@ -128,18 +135,19 @@ class Store:
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,
-                           bot_names: Sequence[str], seed: int, now: int) -> MatchRecord:
+                           bot_names: Sequence[str], seed: int, now: int, owner: str | None = None) -> MatchRecord:
         """A new match whose last ``len(bot_names)`` seats are bots; with no human seat it is
-        running at once (``started_at = now``)."""
+        running at once (``started_at = now``), owned by ``owner``."""
         def work(conn: Connection) -> MatchRecord:
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          seed=seed, now=now)
+                          seed=seed, now=now, owner=owner)
             return _get_match(conn, id)
 
         return await self.db.write(work)
 
     async def create_rematch(self, of: str, *, id: str, game: str, options: dict[str, Any], players: int,
-                             bot_names: Sequence[str], seed: int, now: int) -> tuple[MatchRecord, bool]:
+                             bot_names: Sequence[str], seed: int, now: int,
+                             owner: str | None = None) -> tuple[MatchRecord, bool]:
         """The rematch of the finished match ``of``: created as ``create_match`` would (and
         linked as ``of``'s ``rematch_id``) by the first call, the same one for every later
         call. Returns it and whether this call created it. Raises ``MatchNotFound`` or
@@ -160,7 +168,7 @@ class Store:
                     raise MatchNotFinished(of)
                 return _get_match(conn, row.rematch_id), False
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          seed=seed, now=now)
+                          seed=seed, now=now, owner=owner)
             return _get_match(conn, id), True
 
         return await self.db.write(work)
@@ -169,8 +177,9 @@ class Store:
         return await self.db.read(lambda conn: _get_match(conn, match_id))
 
     async def join(self, match_id: str, name: str, token_hash: str, now: int, previous_hash: str | None = None,
-                   hold_ms: int = 0) -> tuple[int, MatchRecord]:
-        """Claim a human seat for ``name``; the last one starts the match at ``now``.
+                   hold_ms: int = 0, owner: str | None = None) -> tuple[int, MatchRecord]:
+        """Claim a human seat for ``name``; the last one starts the match at ``now``, owned
+        by ``owner``.
 
         In a rematch, each seat of a human of the previous match is held for them for
         ``hold_ms`` after the rematch was created: they prove who they are with the hash of
@@ -214,6 +223,8 @@ class Store:
             if joined == players - bots:
                 conn.execute(update(matches).where(matches.c.id == match_id)
                              .values(status="running", started_at=now))
+                if owner:
+                    own_new_match(conn, match_id, owner)
             return seat, _get_match(conn, match_id)
 
         return await self.db.write(work)

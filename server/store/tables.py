@@ -99,3 +99,28 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ProcessRow(Base):
+    """A running server process; it is alive while ``expires_at`` (the database's clock,
+    ms) is in the future, and keeps pushing it forward (see ``server.store.leases``)."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    started_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class OwnerRow(Base):
+    """The process that drives a running match (its timers, bots and stand-ins): its lease
+    lasts as long as that process is alive. ``owner`` NULL: released, nothing to drive
+    until somebody opens the match. ``standins``: the human seats a stand-in plays, as the
+    owner last said."""
+
+    __tablename__ = "match_owners"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    standins: Mapped[list[int]] = mapped_column(JSON)
+    since: Mapped[int] = mapped_column(BigInteger)

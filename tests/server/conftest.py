@@ -3,7 +3,9 @@ PostgreSQL when reachable, else skipped with the reason), and a real uvicorn ser
 
 PostgreSQL: ``POTLUCK_TEST_POSTGRES`` (default ``postgresql://postgres@127.0.0.1:5432/test``)
 names a server where each test run creates its own database ``potluck_test_…`` and drops
-it at the end; tests share it (match ids are random, so they never collide).
+it at the end; tests share it, emptied before each test (the tables are kept): every
+server process takes over the running matches nobody drives, so one test's leftover
+matches would otherwise be driven by the next test's servers.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from .clients import Api
 ADMIN_URL = os.environ.get("POTLUCK_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
-async def _admin(sql: str) -> None:
+async def _admin(sql: str, url: str = ADMIN_URL) -> None:
     import asyncpg
 
-    conn = await asyncpg.connect(ADMIN_URL, timeout=3)
+    conn = await asyncpg.connect(url, timeout=3)
     try:
         await conn.execute(sql)
     finally:
@@ -61,11 +63,20 @@ def postgres_session_url() -> Iterator[str | None]:
 _SKIP_REASON = ""
 
 
+EMPTY_EVERY_TABLE = """
+DO $$ DECLARE names text; BEGIN
+  SELECT string_agg(format('%I', tablename), ', ') INTO names
+    FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version';
+  IF names IS NOT NULL THEN EXECUTE 'TRUNCATE ' || names || ' CASCADE'; END IF;
+END $$"""
+
+
 @pytest.fixture
 def postgres_url(postgres_session_url: str | None) -> str:
-    """This run's PostgreSQL database (tests that only make sense there)."""
+    """This run's PostgreSQL database, empty (tests that only make sense there)."""
     if postgres_session_url is None:
         pytest.skip(_SKIP_REASON)
+    asyncio.run(_admin(EMPTY_EVERY_TABLE, postgres_session_url.replace("+asyncpg", "", 1)))
     return postgres_session_url
 
 

@@ -129,22 +129,22 @@ async def test_two_runtimes_on_one_database_never_fork_a_match(database_url: str
 
 
 async def test_a_bots_decision_is_played_only_on_the_state_it_was_made_for(database_url: str) -> None:
-    """Every process that holds a match runs its bots. A decision made at one seq and due
-    after another process moved the match is stale: it is not played, the bot thinks again
-    (else the bot could move twice, or on a state it never saw)."""
+    """The owner of a match runs its bots. A decision made at one seq and due after a
+    player moved the match through another process is stale: it is not played, the bot
+    thinks again (else the bot could move twice, or on a state it never saw)."""
     async with runtime(database_url) as a, runtime(database_url) as b:
         record = await a.create("nutty-noodles", 2, {"tie_window_ms": 0}, 1)  # seat 1: a bot
-        *_, live_a = await a.join(record.id, "Ann")
+        *_, live_a = await a.join(record.id, "Ann")  # a started it: a owns it
         await live_a.act(live_a.state.thrower, {"type": "roll"})
         live_b = await b.get(record.id)
-        assert live_b.seq == 1
-        bot = live_b.players.controllers(b.services.clock.now_ms())[1]
-        right = answer(rt_view(live_b))
-        wrong = next(bowl for bowl in live_a.state.bowls if bowl != right["bowl"])
-        assert await live_a.act(0, {"type": "place", "bowl": wrong, "table": right["table"]}) == 2
-        await live_b._bot_plays(1, bot, right, 1)  # decided at seq 1, due after a's seq 2
-        assert [e.seq for e in await b.store.actions(record.id)] == [1, 2]
-        assert live_b.seq == 2 and live_b.state == live_a.state
+        assert live_a.drives and not live_b.drives and live_b.seq == 1
+        bot = live_a.players.controllers(a.services.clock.now_ms())[1]
+        right = answer(rt_view(live_a))
+        wrong = next(bowl for bowl in live_b.state.bowls if bowl != right["bowl"])
+        assert await live_b.act(0, {"type": "place", "bowl": wrong, "table": right["table"]}) == 2
+        await live_a._bot_plays(1, bot, right, 1)  # decided at seq 1, due after b's seq 2
+        assert [e.seq for e in await a.store.actions(record.id)] == [1, 2]
+        assert live_a.seq == 2 and live_a.state == live_b.state
 
 
 class StubbornBot:
@@ -270,17 +270,23 @@ async def test_a_game_refusing_its_own_timeout_does_not_make_the_runtime_spin(da
 
 
 async def test_matches_nobody_watches_leave_memory_and_come_back_by_replay(database_url: str) -> None:
-    async with runtime(database_url, evict_after_s=300) as rt:
-        live, thrower = await _started(rt)
+    """Another process's copy of a match leaves memory once nobody watches it; the owner
+    keeps its own while a timer is due (else nobody would move it on)."""
+    async with runtime(database_url, evict_after_s=300) as owner, runtime(database_url, evict_after_s=300) as rt:
+        owned, thrower = await _started(owner)
+        live = await rt.get(owned.id)
         await live.act(thrower, {"type": "roll"})
-        watched, _ = await _started(rt)
+        watched = await rt.get((await _started(owner))[0].id)
         watched.subscribers.add(object())  # type: ignore[arg-type]  # somebody's socket
         now = time.monotonic()
         assert rt.sweep(now + 299) == []
         assert rt.sweep(now + 301) == [live.id] and watched.id in rt.live
-        assert live.closed and live._deadline_timer is not None and live._deadline_timer.cancelled()
+        assert live.closed and not live.drives
         again = await rt.get(live.id)
         assert again is not live and (again.seq, again.state) == (live.seq, live.state)
+        await owned.sync()
+        assert owned.drives and owned._deadline_timer is not None  # the round's timer
+        assert owner.sweep(now + 301) == [], "the owner dropped a match whose timer is due"
 
 
 class WhisperingNoodles(NuttyNoodles):
