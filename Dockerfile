@@ -1,6 +1,7 @@
 # Potluck: the server, the web client and the rules pages in one slim image.
 # docker build -t potluck . && docker run -p 8000:8000 -v potluck-data:/data potluck
-FROM python:3.11-slim
+ARG BASE_IMAGE=python:3.11-slim
+FROM ${BASE_IMAGE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

@@ -1,9 +1,11 @@
-"""The Docker files: ``docker-compose config`` accepts docker-compose.yml (Potluck,
+"""The Docker files, without a Docker daemon: ``docker compose config`` (or
+``docker-compose config``) accepts docker-compose.yml (nginx in front of Potluck replicas,
 PostgreSQL and Redis with named volumes), and the Dockerfile's own install and start
-commands, run in a fresh virtual environment and folder, serve /healthz and the lobby.
-
-No Docker daemon is needed: the commands are read from the Dockerfile and run here
+commands, run in a fresh virtual environment and folder, serve /healthz and the lobby
 (the only liberty: pip may use its cache, and the port is a free one).
+
+``tests/docker/`` builds the image and runs it, and brings the compose stack up, where a
+Docker daemon can run.
 """
 
 from __future__ import annotations
@@ -46,25 +48,34 @@ def exec_form(args: str) -> list[str]:
 
 def test_dockerfile_is_slim_non_root_with_a_healthcheck() -> None:
     steps = dict(instructions())
-    assert steps["FROM"].startswith("python:3.11-slim")
+    assert steps["ARG"] == "BASE_IMAGE=python:3.11-slim" and steps["FROM"] == "${BASE_IMAGE}"
     assert steps["USER"] not in ("root", "0")
     assert steps["HEALTHCHECK"].split()[-1] and "/healthz" in steps["HEALTHCHECK"]
 
 
-def test_docker_compose_config() -> None:
-    compose = shutil.which("docker-compose")
-    if compose is None:
-        pytest.skip("docker-compose is not installed (apt-get install docker-compose)")
+def compose_command() -> list[str] | None:
+    """``docker compose`` (the plugin) if it is there, else ``docker-compose``."""
+    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True,
+                                                 timeout=60).returncode == 0:
+        return ["docker", "compose"]
+    return [found] if (found := shutil.which("docker-compose")) else None
 
-    def config(*flags: str) -> list[str]:
-        done = subprocess.run([compose, "-f", str(ROOT / "docker-compose.yml"), "config", *flags],
+
+def test_docker_compose_config() -> None:
+    compose = compose_command()
+    if compose is None:
+        pytest.skip("neither docker compose nor docker-compose is installed (apt-get install docker-compose)")
+
+    def config(*flags: str) -> str:
+        done = subprocess.run([*compose, "-f", str(ROOT / "docker-compose.yml"), "config", *flags],
                               cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
-        return sorted(done.stdout.split())
+        return done.stdout
 
-    config()  # the whole file validates
-    assert config("--services") == ["postgres", "potluck", "redis"]
-    assert config("--volumes") == ["potluck-postgres", "potluck-redis"]
+    whole = config()  # the whole file validates
+    assert sorted(config("--services").split()) == ["postgres", "potluck", "proxy", "redis"]
+    assert sorted(config("--volumes").split()) == ["potluck-postgres", "potluck-redis"]
+    assert "scale: 3" in whole and "nginx.conf" in whole
 
 
 def test_the_image_install_and_start_commands_serve_the_lobby(tmp_path: Path) -> None:
