@@ -51,7 +51,9 @@ class Ownership:
         self.leases = Leases(db, me, int(settings.lease_s * 1000))
         self.metrics = metrics
         self.owned: set[str] = set()
+        self._releasing: set[str] = set()  # given up, the database not told yet
         self._valid_until = 0.0  # monotonic: the lease holds at least until then
+        self._lapsed = False  # drives() said no to an owned match: re-arm them all
         self._beat: asyncio.Task[None] | None = None
         self._runtime: Runtime | None = None
 
@@ -61,8 +63,17 @@ class Ownership:
         return self.me if self.enabled else None
 
     def drives(self, match_id: str) -> bool:
-        """Does this process run the timers, bots and stand-ins of ``match_id``?"""
-        return not self.enabled or (match_id in self.owned and time.monotonic() < self._valid_until)
+        """Does this process run the timers, bots and stand-ins of ``match_id``? Not while
+        its lease may have lapsed (no heartbeat for ``lease_s``): a timer or a bot that
+        finds it so does nothing, and the next heartbeat re-arms every match."""
+        if not self.enabled:
+            return True
+        if match_id not in self.owned:
+            return False
+        if time.monotonic() < self._valid_until:
+            return True
+        self._lapsed = True
+        return False
 
     # ---- claiming -------------------------------------------------------------------
     async def claim(self, live: LiveMatch) -> None:
@@ -94,7 +105,14 @@ class Ownership:
         opens it next owns it)."""
         if match_id in self.owned:
             self.owned.discard(match_id)
-            self._spawn(self.leases.release(match_id), f"release {match_id}")
+            self._releasing.add(match_id)
+            self._spawn(self._release(match_id), f"release {match_id}")
+
+    async def _release(self, match_id: str) -> None:
+        try:
+            await self.leases.release(match_id)
+        finally:
+            self._releasing.discard(match_id)
 
     def standins_changed(self, live: LiveMatch, seats: Iterable[int]) -> None:
         """The owner's stand-ins changed: every other process shows them, and a process
@@ -134,7 +152,8 @@ class Ownership:
     async def _heartbeat(self) -> None:
         started = time.monotonic()
         mine = await self.leases.heartbeat()
-        lapsed, self._valid_until = started >= self._valid_until, started + self.every_s * 3
+        self._valid_until = started + self.every_s * 3
+        lapsed, self._lapsed = self._lapsed, False
         assert self._runtime is not None
         runtime = self._runtime
         for match_id in list(self.owned - mine.keys()):  # taken over while this process seemed dead
@@ -145,7 +164,7 @@ class Ownership:
         for match_id, seq in mine.items():
             live = runtime.live.get(match_id)
             if live is None:
-                if not runtime.is_loading(match_id):  # owned but not held: resume it
+                if not runtime.is_loading(match_id) and match_id not in self._releasing:  # not held: resume it
                     await self._resume(match_id)
             elif lapsed and match_id in self.owned:  # it stopped driving meanwhile: again
                 live.took_over(live.shared_standins)
@@ -161,8 +180,12 @@ class Ownership:
         except Problem as exc:
             log.warning("match %s cannot be resumed here: %s", match_id, exc.message)
             live = None
-        if live is None or not live.running:
-            self.released(match_id) if match_id in self.owned else await self.leases.release(match_id)
+        if live is not None and live.running:
+            return
+        if match_id in self.owned:
+            self.released(match_id)
+        else:
+            await self.leases.release(match_id)
 
     async def _claim_orphans(self) -> None:
         assert self._runtime is not None

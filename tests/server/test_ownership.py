@@ -209,3 +209,34 @@ async def test_stand_ins_are_the_owners_and_every_process_shows_them(database_ur
             live_c = await c.get(live_a.id)
             assert not live_c.drives
             await _until(lambda: standins(live_c) == [True, True], timeout=30)
+
+
+async def test_a_released_match_is_no_orphan_but_whoever_opens_it_owns_it(database_url: str) -> None:
+    db = Database(database_url)
+    await upgrade(db)
+    try:
+        (match_id,) = await _matches(Store(db), 1)
+        p, q = Leases(db, "p", 60_000), Leases(db, "q", 60_000)
+        for lease in (p, q):
+            await lease.heartbeat()
+        assert (await p.claim([match_id]))[0].mine
+        await p.release(match_id)  # nothing to drive: left until somebody opens it
+        assert (await q.share(50)).orphans == [] and match_id not in await p.heartbeat()
+        (found,) = await q.claim([match_id])  # q loads it
+        assert found.mine and found.taken_from is None
+    finally:
+        await db.close()
+
+
+async def test_an_owner_whose_lease_lapsed_does_nothing_then_rearms_at_its_next_heartbeat(database_url: str) -> None:
+    clock = HandClock()
+    async with runtime(database_url, clock) as rt:
+        live, _ = await _started(rt, roll_timeout_ms=8000)
+        rt.ownership._valid_until = 0.0  # no heartbeat for a whole lease (the database was slow)
+        clock.t += 8000
+        await live._on_deadline()  # the throw timer fires: the lease may be another's by now
+        assert live.seq == 0 and not live.drives
+        rt.ownership._valid_until = time.monotonic() + 60  # the heartbeat under way began before it ran out…
+        await rt.ownership._heartbeat()  # …and says the match is still ours: everything is armed again
+        await _until(lambda: live.seq == 1)
+        assert [(e.seat, e.action) for e in await rt.store.actions(live.id)] == [(None, {"type": "timeout"})]

@@ -32,7 +32,7 @@ from .processes import ServerProcess
 from .test_two_processes import REDIS_URL, _redis_reason
 
 SPEED = "1.5"  # game time runs 1.5× faster: bots react in about a second, matches last ~20 s
-LEASE_S = "2"
+LEASE_S = "3"  # short, for the test; generous enough for a loaded machine
 REFUSALS = (200, 409, 422)  # an answer a race explains; never 5xx
 WS_REFUSALS = ("illegal", "stale", "finished", "rate_limited")
 
