@@ -6,8 +6,10 @@ costs one row write per process, however many matches it owns:
 - ``processes``: each process pushes its own ``expires_at`` forward (``heartbeat``); it is
   alive while that is in the future. Every time is the *database's* clock, so processes
   on machines whose clocks disagree still agree on who is alive.
-- ``match_owners``: a match's owner. A match whose owner is dead (expired, or its row is
-  gone) is an *orphan*; any process may ``claim`` it. A claim is one guarded ``UPDATE``
+- ``match_owners``: a match's owner, written in the transaction that starts the match. A
+  running match whose owner is dead (expired, or its row is gone) is an *orphan*, and so is
+  one that has had no owner row for a whole lease (made before leases, or by hand); any
+  process may ``claim`` it. A claim is one guarded ``UPDATE``
   (or an ``INSERT … ON CONFLICT DO NOTHING`` for a match never owned), so two processes
   claiming at once cannot both win, on PostgreSQL as on SQLite.
 
@@ -146,7 +148,8 @@ class Leases:
                 processes.c.expires_at > now, processes.c.id != self.me)).scalar_one()
             alive = int(others) + 1
             joined = matches.outerjoin(owners, owners.c.match_id == matches.c.id)
-            orphan = or_(owners.c.match_id.is_(None), _dead_owner(now))
+            never_owned = and_(owners.c.match_id.is_(None), matches.c.started_at < now - self.ttl_ms)
+            orphan = or_(never_owned, _dead_owner(now))
             running = matches.c.status == "running"
             need = conn.execute(select(func.count()).select_from(joined).where(
                 running, or_(orphan, owners.c.owner.is_not(None)))).scalar_one()

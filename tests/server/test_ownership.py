@@ -8,7 +8,8 @@ several server processes):
   it (or logs it itself once the owner is past its grace: it is dead);
 - a dead owner's match is taken over by a live process, which applies the due timeout;
 - stand-ins are the owner's, and every process shows the same ones;
-- the match list reads the store and loads no match.
+- the match list reads the store and loads no match;
+- migration 0004 adds the lease tables to a database made by 0003, and takes them away.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from server.store.leases import Leases
 from server.store.migrate import upgrade
 
 from .test_runtime import HandClock, _started, _until, runtime
+from .test_store import _downgrade, empty_database_url  # noqa: F401 (a fixture)
 from .test_two_processes import REDIS_URL, _redis_reason
 
 
@@ -240,3 +242,42 @@ async def test_an_owner_whose_lease_lapsed_does_nothing_then_rearms_at_its_next_
         await rt.ownership._heartbeat()  # …and says the match is still ours: everything is armed again
         await _until(lambda: live.seq == 1)
         assert [(e.seat, e.action) for e in await rt.store.actions(live.id)] == [(None, {"type": "timeout"})]
+
+
+async def test_a_running_match_that_never_had_an_owner_is_an_orphan_a_lease_after_its_start(
+        database_url: str) -> None:
+    """Matches the runtime starts are owned from the start; one made otherwise (before
+    leases existed, or written by hand) is left alone for a lease, then resumed."""
+    db = Database(database_url)
+    await upgrade(db)
+    try:
+        store, q = Store(db), Leases(db, "q", 3000)
+        await q.heartbeat()
+        match_id = f"by-hand-{time.monotonic_ns()}"
+        await store.create_match(id=match_id, game="nutty-noodles", options={}, players=1, bot_names=["Bot 1"],
+                                 seed=1, now=int(time.time() * 1000))
+        assert (await q.share(50)).orphans == []
+        deadline = time.monotonic() + 30
+        while (await q.share(50)).orphans != [match_id]:
+            assert time.monotonic() < deadline, "never resumed"
+            await asyncio.sleep(0.05)
+    finally:
+        await db.close()
+
+
+async def test_migration_0004_adds_the_lease_tables_and_takes_them_away(empty_database_url: str) -> None:  # noqa: F811
+    from sqlalchemy import inspect
+
+    def tables(conn: Any) -> set[str]:
+        return set(inspect(conn).get_table_names())
+
+    db = Database(empty_database_url)
+    try:
+        assert await upgrade(db, "0003") == "0003"
+        assert not {"processes", "match_owners"} & await db.read(tables)
+        assert await upgrade(db, "0004") == "0004"
+        assert {"processes", "match_owners"} <= await db.read(tables)
+        await db.exclusive(_downgrade("0003"))
+        assert not {"processes", "match_owners"} & await db.read(tables)
+    finally:
+        await db.close()
