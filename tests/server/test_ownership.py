@@ -9,7 +9,7 @@ several server processes):
 - a dead owner's match is taken over by a live process, which applies the due timeout;
 - stand-ins are the owner's, and every process shows the same ones;
 - the match list reads the store and loads no match;
-- migration 0004 adds the lease tables to a database made by 0003, and takes them away.
+- migration 0005 adds the lease tables to a database made by 0004, and takes them away.
 """
 
 from __future__ import annotations
@@ -265,7 +265,7 @@ async def test_a_running_match_that_never_had_an_owner_is_an_orphan_a_lease_afte
         await db.close()
 
 
-async def test_migration_0004_adds_the_lease_tables_and_takes_them_away(empty_database_url: str) -> None:  # noqa: F811
+async def test_migration_0005_adds_the_lease_tables_and_takes_them_away(empty_database_url: str) -> None:  # noqa: F811
     from sqlalchemy import inspect
 
     def tables(conn: Any) -> set[str]:
@@ -273,11 +273,11 @@ async def test_migration_0004_adds_the_lease_tables_and_takes_them_away(empty_da
 
     db = Database(empty_database_url)
     try:
-        assert await upgrade(db, "0003") == "0003"
-        assert not {"processes", "match_owners"} & await db.read(tables)
         assert await upgrade(db, "0004") == "0004"
+        assert not {"processes", "match_owners"} & await db.read(tables)
+        assert await upgrade(db, "0005") == "0005"
         assert {"processes", "match_owners"} <= await db.read(tables)
-        await db.exclusive(_downgrade("0003"))
+        await db.exclusive(_downgrade("0004"))
         assert not {"processes", "match_owners"} & await db.read(tables)
     finally:
         await db.close()
