@@ -1,27 +1,45 @@
-"""Engine benchmark: legal+apply steps per second and full bot games per second.
+"""Engine benchmark: steps per second, bot games per second, and the cost of the views.
 
-    .venv/bin/python -m bench.engine [GAME ...] [--players N] [--seconds S]
+    .venv/bin/python -m bench.engine [GAME ...] [--players N] [--seconds S] [--json]
 
-Figures are printed, never asserted. A "step" is one ``legal`` call for every seat plus
-one ``apply`` of a random legal action (timeouts included when the deadline comes first).
+Every game by default, each at its largest table unless ``--players`` says otherwise.
+Times are this process's CPU time (``time.process_time``), so a busy machine slows the
+benchmark down without changing its figures much. Figures are printed, never asserted:
+
+- **steps/s**: one ``legal`` call for every seat plus one ``apply`` of a random legal
+  action (timeouts included when the deadline comes first);
+- **bot games/s**: whole games played by the game's own bots (``potluck simulate``);
+- **views after one action**: the time to build every seat's view and the spectator's
+  after one action (what the server pushes after every change), measured on states
+  sampled along random games, and the mean size of one seat's view as JSON;
+- **fan-out after one action**: what the runtime does per change for every seat and the
+  spectator: the views (built through ``Game.views``), each seat's legal actions, the
+  patch from the previous view and the encoded message.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
 import time
 from typing import Any
 
 from server.engine import IllegalAction, Rng, registry
-from server.engine.playout import play, player_names
 from server.engine.game import TIMEOUT
+from server.engine.playout import play, player_names
+
+clock = time.process_time  # this process's CPU time: the machine may be shared
 
 
-def steps_per_second(game: Any, players: int, seconds: float, seed: int = 1) -> float:
+def random_states(game: Any, players: int, seconds: float, seed: int = 1,
+                  keep_every: int = 1) -> tuple[float, list[Any]]:
+    """Random legal play for ``seconds``: returns the steps/s and every ``keep_every``-th
+    state reached (``keep_every=0``: none)."""
     rng = Rng(seed)
     names = player_names(players)
-    steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    steps, kept, started = 0, [], clock()
+    while clock() - started < seconds:
         state = game.setup(names, game.options(None), rng.next64(), 0)
         now = 0
         while game.result(state) is None:
@@ -38,33 +56,105 @@ def steps_per_second(game: Any, players: int, seconds: float, seed: int = 1) -> 
                 except IllegalAction:
                     pass
             steps += 1
-    return steps / (time.perf_counter() - started)
+            if keep_every and steps % keep_every == 0:
+                kept.append(state)
+    return steps / (clock() - started), kept
 
 
 def games_per_second(game: Any, players: int, seconds: float, seed: int = 1) -> tuple[float, float]:
     rng = Rng(seed)
-    games, actions, started = 0, 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    games, actions, started = 0, 0, clock()
+    while clock() - started < seconds:
         out = play(game, players, None, rng.next64())
         games += 1
         actions += len(out.log)
-    elapsed = time.perf_counter() - started
+    elapsed = clock() - started
     return games / elapsed, actions / games
 
 
+def sample(states: list[Any], count: int) -> list[Any]:
+    """``count`` states spread evenly over ``states`` (consecutive pairs kept together)."""
+    if len(states) <= count:
+        return states
+    step = len(states) / count
+    return [states[int(i * step)] for i in range(count)]
+
+
+def views_cost(game: Any, players: int, states: list[Any]) -> tuple[float, float]:
+    """Mean ms to build all seats' views and the spectator's for one state, and the mean
+    bytes of one view as JSON."""
+    seats: list[int | None] = [*range(players), None]
+    started = clock()
+    for state in states:
+        for seat in seats:
+            game.view(state, seat)
+    ms = (clock() - started) * 1000 / len(states)
+    sizes = [len(json.dumps(game.view(s, seat), separators=(",", ":"))) for s in states[:50] for seat in seats]
+    return ms, statistics.mean(sizes)
+
+
+def fanout_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[float, float]:
+    """Mean ms the runtime spends per change on the sockets of every seat and a spectator
+    (``SeatViews.change``: views, legal actions, patches, messages), and the median bytes
+    of one seat's patch message."""
+    from server.runtime.seat_views import SeatViews
+
+    seats: list[int | None] = [*range(players), None]
+    sizes: list[int] = []
+    elapsed = 0.0
+    for before, after in pairs:
+        views = SeatViews(game)
+        views.refresh(before, 1, seats, running=True, result=None, now=0)
+        started = clock()
+        texts = views.change(after, 2, seats, lambda seat: [], running=True, result=None, now=0)
+        elapsed += clock() - started
+        sizes += [len(t) for t in texts.values()]
+    return elapsed * 1000 / len(pairs), statistics.median(sizes)
+
+
+def measure(game_id: str, players: int | None, seconds: float) -> dict[str, Any]:
+    game = registry.get(game_id)
+    players = players or game.max_players
+    sps, _ = random_states(game, players, seconds)
+    gps, mean_actions = games_per_second(game, players, seconds)
+    _, states = random_states(game, players, min(seconds, 2.0), seed=2)
+    pairs = sample(list(zip(states, states[1:])), 200)
+    views_ms, view_bytes = views_cost(game, players, [after for _, after in pairs])
+    out = {"game": game_id, "players": players, "steps_per_s": round(sps),
+           "bot_games_per_s": round(gps, 2), "actions_per_game": round(mean_actions, 1),
+           "views_ms": round(views_ms, 3), "view_bytes": round(view_bytes)}
+    try:
+        fan_ms, patch_bytes = fanout_cost(game, players, pairs)
+        out.update(fanout_ms=round(fan_ms, 3), patch_bytes_median=round(patch_bytes))
+    except ImportError:  # before the runtime had per-seat patches
+        pass
+    return out
+
+
+def line(r: dict[str, Any]) -> str:
+    text = (f"{r['game']} ({r['players']} players): {r['steps_per_s']:,} legal+apply steps/s; "
+            f"{r['bot_games_per_s']:,} bot games/s ({r['actions_per_game']} actions/game); "
+            f"all {r['players']} seats' views + spectator's after one action {r['views_ms']:.2f} ms "
+            f"({r['view_bytes']:,} bytes a view)")
+    if "fanout_ms" in r:
+        text += f"; fan-out per change {r['fanout_ms']:.2f} ms (median patch {r['patch_bytes_median']:,} bytes)"
+    return text
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=["nutty-noodles"])
-    parser.add_argument("--players", type=int, default=None)
+    parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--players", type=int, default=None, help="default: each game's largest table")
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of lines")
     args = parser.parse_args()
-    for game_id in args.games:
-        game = registry.get(game_id)
-        players = args.players or game.max_players
-        sps = steps_per_second(game, players, args.seconds)
-        gps, mean_actions = games_per_second(game, players, args.seconds)
-        print(f"{game_id} ({players} players): {sps:,.0f} legal+apply steps/s; "
-              f"{gps:,.1f} full bot games/s ({mean_actions:.1f} actions/game)")
+    results = []
+    for game_id in args.games or list(registry.games()):
+        results.append(measure(game_id, args.players, args.seconds))
+        if not args.json:
+            print(line(results[-1]), flush=True)
+    if args.json:
+        print(json.dumps({"runs": results}, indent=1))
 
 
 if __name__ == "__main__":

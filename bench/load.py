@@ -1,21 +1,28 @@
 """Load benchmark: bot clients over real WebSockets on loopback.
 
-    python -m bench.load [--matches 1,100,500] [--players 2] [--seconds 8] [--idle 1000]
+    python -m bench.load [--game nutty-noodles] [--players 2] [--matches 1,100,500]
+                         [--seconds 8] [--idle 1000] [--json]
 
-For each number of concurrent matches it starts fresh Potluck matches of Nutty Noodles on a
+For each number of concurrent matches it starts fresh matches of ``--game`` on a
 ``potluck serve`` subprocess (a fresh SQLite file unless ``--database`` names another
 store), connects one WebSocket client per seat, and lets every client play random legal
 actions after a human-like pause. It prints the **action → all views** latency: from a
 client sending an action to the moment every client of that match holds the state with
-the action's ``seq`` (p50, p99, max), and the actions per second the run carried.
+the action's ``seq`` (p50, p99, max), the actions per second the run carried, the server's
+CPU time per action, and the median size of an update (every ``state`` or ``patch``
+message after a socket's first state).
 
-The same clients then play against a **bare ``websockets`` broadcast server** (one room per
-match; each action bumps the room's seq and broadcasts a state of the same size as
-Potluck's average state message, then acks) — the floor: what loopback, the client and the
-WebSocket library cost with no game, no database and no views.
+The same clients then play against a **bare ``websockets`` relay** (one room per match;
+each action bumps the room's seq and broadcasts an update, then acks) — the floor: what
+loopback, the client and the WebSocket library cost with no game, no database and no
+views. The relay's first state has the size of Potluck's average first state and its
+updates cycle through the sizes of the updates Potluck sent (deltas included).
 
 Finally it measures **memory per idle match**: the server's RSS growth per started match
-that nobody is playing (all seats joined, slow timers, no sockets).
+of ``--game`` that nobody is playing (all seats joined, no sockets; Nutty Noodles with slow
+timers). ``--json`` prints ``{"runs": [{"server": "potluck" | "bare", "game", "players",
+"matches", "p50_ms", "p99_ms", "max_ms", "actions_per_s", "cpu_ms_per_action",
+"bytes_per_update_median"}, …], "idle_kib_per_match": …}`` (the lines go to stderr).
 No timing assertions: these are figures for the notes.
 """
 
@@ -42,9 +49,14 @@ import httpx
 import websockets
 
 REPO = Path(__file__).resolve().parents[1]
-SLOW_TIMERS = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
-STATE_HEAD = re.compile(r'\{"type": ?"state", ?"seq": ?(\d+)')
+SLOW_TIMERS = {"nutty-noodles": {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}}
+UPDATE_HEAD = re.compile(r'\{"type": ?"(state|patch)", ?"seq": ?(\d+)(?:, ?"prev_seq": ?(\d+))?')
+HAS_LEGAL = re.compile(r'"legal": ?\[')
 NO_LEGAL = re.compile(r'"legal": ?\[\]')
+
+
+def report(text: str, json_out: bool) -> None:
+    print(text, file=sys.stderr if json_out else sys.stdout, flush=True)
 
 
 # ---- servers ---------------------------------------------------------------------------
@@ -110,41 +122,49 @@ def start_potluck(database: str | None, workdir: Path) -> tuple[Process, str]:
     return proc, url
 
 
-def start_floor(payload_bytes: int) -> tuple[Process, str]:
+def start_floor(first_bytes: int, update_sizes: list[int], workdir: Path) -> tuple[Process, str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = Process([sys.executable, "-m", "bench.load", "--floor-server", str(port), "--payload", str(payload_bytes)],
+    sizes = workdir / "update-sizes.json"
+    sizes.write_text(json.dumps({"first": first_bytes, "updates": update_sizes or [first_bytes]}))
+    proc = Process([sys.executable, "-m", "bench.load", "--floor-server", str(port), "--sizes", str(sizes)],
                    f"{url}/", None)
     return proc, url
 
 
-async def floor_server(port: int, payload_bytes: int) -> None:
-    """The floor: rooms of sockets; an action bumps the room's seq, broadcasts a state of
-    ``payload_bytes`` to the room, then acks the sender."""
+async def floor_server(port: int, sizes_file: str) -> None:
+    """The floor: rooms of sockets; a socket gets a first state of Potluck's average first
+    state size; an action bumps the room's seq, broadcasts an update whose size is the next
+    of Potluck's update sizes, then acks the sender."""
     from websockets.asyncio.server import broadcast, serve
-    from websockets.http11 import Response
     from websockets.datastructures import Headers
+    from websockets.http11 import Response
 
+    sizes = json.loads(Path(sizes_file).read_text())
+    updates = sizes["updates"]
     rooms: dict[str, set[Any]] = {}
     seqs: dict[str, int] = {}
-    pad = "x" * max(0, payload_bytes - 80)
+    sent = 0
 
-    def state(room: str) -> str:
-        return json.dumps({"type": "state", "seq": seqs[room], "legal": [{"type": "noop"}],
-                           "view": {"pad": pad}, "events": []})
+    def message(kind: str, seq: int, size: int) -> str:
+        head = {"type": kind, "seq": seq, "prev_seq": seq - 1} if kind == "patch" else {"type": kind, "seq": seq}
+        text = json.dumps({**head, "legal": [{"type": "noop"}], "pad": ""})
+        return text[:-2] + "x" * max(0, size - len(text)) + '"}'
 
     async def handler(ws: Any) -> None:
+        nonlocal sent
         room = ws.request.path.split("?")[0]
         members = rooms.setdefault(room, set())
         seqs.setdefault(room, 0)
         members.add(ws)
         try:
-            await ws.send(state(room))
+            await ws.send(message("state", seqs[room], sizes["first"]))
             async for raw in ws:
                 msg = json.loads(raw)
                 if msg.get("type") == "action":
                     seqs[room] += 1
-                    broadcast(members, state(room))
+                    broadcast(members, message("patch", seqs[room], updates[sent % len(updates)]))
+                    sent += 1
                     await ws.send(json.dumps({"type": "ack", "id": msg.get("id"), "seq": seqs[room]}))
         finally:
             members.discard(ws)
@@ -169,45 +189,62 @@ class Sent:
 
 @dataclass
 class Run:
-    label: str
+    server: str  # "potluck" or "bare"
+    game: str
+    players: int
     matches: int
-    sockets: int
     seconds: float
     latencies_ms: list[float] = field(default_factory=list)
     actions: int = 0
     refused: int = 0
     unseen: int = 0
+    gaps: int = 0  # patches whose prev_seq was not the seq the socket held (a resync was asked)
     dropped: int = 0  # sockets that failed to connect or were closed during the run
-    state_bytes: list[int] = field(default_factory=list)
+    first_bytes: list[int] = field(default_factory=list)  # each socket's first state
+    update_bytes: list[int] = field(default_factory=list)  # every later state or patch
     server_cpu: float = 0.0  # share of one core the server used while measured
     cpu_per_action_ms: float = 0.0  # server CPU time per acknowledged action
     server_p50_ms: float | None = None  # receive → committed → queued to every socket (from /metrics)
 
-    def line(self) -> str:
+    def percentile(self, q: float) -> float | None:
         lat = sorted(self.latencies_ms)
-        if not lat:
-            return f"{self.label:<9} {self.matches:>5} matches: no actions measured"
-        p50 = statistics.median(lat)
-        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-        return (f"{self.label:<9} {self.matches:>5} matches {self.sockets:>5} sockets  "
-                f"p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  max {lat[-1]:7.1f} ms  "
-                f"{self.actions / self.seconds:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
-                f"({self.cpu_per_action_ms:.2f} ms/action)"
+        return lat[min(len(lat) - 1, int(len(lat) * q))] if lat else None
+
+    def figures(self) -> dict[str, Any]:
+        """The run as the ``--json`` output names it."""
+        lat = self.latencies_ms
+        r2 = (lambda x: None if x is None else round(x, 2))
+        return {"server": self.server, "game": self.game, "players": self.players, "matches": self.matches,
+                "p50_ms": r2(statistics.median(lat) if lat else None), "p99_ms": r2(self.percentile(0.99)),
+                "max_ms": r2(max(lat) if lat else None), "actions_per_s": round(self.actions / self.seconds, 1),
+                "cpu_ms_per_action": round(self.cpu_per_action_ms, 3),
+                "bytes_per_update_median": statistics.median(self.update_bytes) if self.update_bytes else None}
+
+    def line(self) -> str:
+        f = self.figures()
+        if not self.latencies_ms:
+            return f"{self.server:<8} {self.matches:>5} matches: no actions measured"
+        return (f"{self.server:<8} {self.matches:>5} matches {self.matches * self.players:>5} sockets  "
+                f"p50 {f['p50_ms']:7.1f} ms  p99 {f['p99_ms']:7.1f} ms  max {f['max_ms']:7.1f} ms  "
+                f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
+                f"({self.cpu_per_action_ms:.2f} ms/action)  update median {f['bytes_per_update_median']:,.0f} B"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
-                + f"  (n={len(lat)}, refused {self.refused}, unseen {self.unseen}, dropped {self.dropped})")
+                + f"  (n={len(self.latencies_ms)}, refused {self.refused}, unseen {self.unseen}, "
+                  f"gaps {self.gaps}, dropped {self.dropped})")
 
 
 class Client:
     """One seat's socket: records when each seq arrived, plays a random legal action after a
-    pause whenever it may act."""
+    pause whenever it may act. Messages are parsed only when the client acts on them (the
+    client's CPU is shared with the server): a regular expression reads each update's head."""
 
     def __init__(self, run: Run, match: int, arrivals: list[dict[int, float]], think: tuple[float, float],
                  rng: random.Random, measure_from: float) -> None:
         self.run, self.match, self.think, self.rng = run, match, think, rng
         self.arrivals: dict[int, float] = {}
         arrivals.append(self.arrivals)
-        self.legal: list[Any] = []
-        self.latest = ""
+        self.held = -1  # the seq of the state this socket holds
+        self.latest = ""  # the latest update that carried the legal actions
         self.pending: dict[str, Sent] = {}
         self.sent: list[Sent] = []
         self.timer: asyncio.TimerHandle | None = None
@@ -241,15 +278,9 @@ class Client:
     async def _read_all(self, ws: Any) -> None:
         async for raw in ws:
             now = time.perf_counter()
-            head = STATE_HEAD.match(raw)
-            if head:  # states are parsed only when the client acts on them: the client's
-                self.arrivals.setdefault(int(head[1]), now)  # CPU is shared with the server
-                self.latest = raw
-                if now >= self.measure_from:
-                    self.run.state_bytes.append(len(raw))
-                if not NO_LEGAL.search(raw) and self.timer is None:
-                    delay = self.rng.uniform(*self.think)
-                    self.timer = asyncio.get_running_loop().call_later(delay, self._act)
+            head = UPDATE_HEAD.match(raw)
+            if head:
+                self._update(raw, head, now)
                 continue
             msg = json.loads(raw)
             kind = msg["type"]
@@ -261,34 +292,52 @@ class Client:
                 self.pending.pop(msg.get("id"), None)
                 self.run.refused += 1
 
+    def _update(self, raw: str, head: re.Match[str], now: float) -> None:
+        kind, seq = head[1], int(head[2])
+        if kind == "patch" and head[3] is not None and int(head[3]) != self.held:
+            self.run.gaps += 1  # a real client would ask for the full state here
+            self._send_soon(json.dumps({"type": "resync"}))
+        first = self.held < 0
+        self.held = seq
+        self.arrivals.setdefault(seq, now)
+        if now >= self.measure_from:
+            (self.run.first_bytes if first else self.run.update_bytes).append(len(raw))
+        elif first:
+            self.run.first_bytes.append(len(raw))
+        if HAS_LEGAL.search(raw):
+            self.latest = raw
+            if not NO_LEGAL.search(raw) and self.timer is None:
+                delay = self.rng.uniform(*self.think)
+                self.timer = asyncio.get_running_loop().call_later(delay, self._act)
+
     def _act(self) -> None:
         self.timer = None
         if self.ws is None or not self.latest:
             return
-        self.legal = json.loads(self.latest).get("legal") or []
-        if not self.legal:
+        legal = json.loads(self.latest).get("legal") or []
+        if not legal:
             return
         self.next_id += 1
         msg_id = f"{self.match}-{id(self)}-{self.next_id}"
         sent = Sent(self.match, time.perf_counter())
         self.pending[msg_id] = sent
         self.sent.append(sent)
-        text = json.dumps({"type": "action", "id": msg_id, "action": self.rng.choice(self.legal)})
+        self._send_soon(json.dumps({"type": "action", "id": msg_id, "action": self.rng.choice(legal)}))
+
+    def _send_soon(self, text: str) -> None:
         asyncio.get_running_loop().create_task(self._send(text))
 
     async def _send(self, text: str) -> None:
         try:
             await self.ws.send(text)
-        except websockets.ConnectionClosed:
+        except (websockets.ConnectionClosed, AttributeError):
             pass
 
 
-async def drive(label: str, rooms: list[list[str]], seconds: float, warmup: float,
-                think: tuple[float, float], server: Process, metrics_url: str | None = None,
-                seed: int = 1) -> Run:
-    """Connect every seat, play for ``warmup + seconds``, measure the last ``seconds``
+async def drive(run: Run, rooms: list[list[str]], warmup: float, think: tuple[float, float],
+                server: Process, metrics_url: str | None = None, seed: int = 1) -> Run:
+    """Connect every seat, play for ``warmup + run.seconds``, measure the last seconds
     (client latencies, the server's CPU share and, from ``metrics_url``, its own latency)."""
-    run = Run(label, len(rooms), sum(len(r) for r in rooms), seconds)
     rng = random.Random(seed)
     stop = asyncio.Event()
     arrivals: dict[int, list[dict[int, float]]] = {}
@@ -313,7 +362,7 @@ async def drive(label: str, rooms: list[list[str]], seconds: float, warmup: floa
         c.measure_from = measure_from
     await asyncio.sleep(warmup)
     cpu0, histogram0 = server.cpu_seconds(), await _latency_histogram(metrics_url)
-    await asyncio.sleep(seconds)
+    await asyncio.sleep(run.seconds)
     measure_to = time.perf_counter()
     run.server_cpu = (server.cpu_seconds() - cpu0) / (measure_to - measure_from)
     if metrics_url:
@@ -359,42 +408,44 @@ def _median_ms(before: dict[float, float], after: dict[float, float]) -> float |
     return next(bound for bound, n in counts if n >= half) * 1000
 
 
-async def potluck_rooms(url: str, matches: int, players: int) -> list[list[str]]:
+async def start_matches(client: httpx.AsyncClient, game: str, matches: int, players: int,
+                        options: dict[str, Any] | None = None) -> list[tuple[str, list[str]]]:
+    """Start ``matches`` matches of ``game`` (every seat joined); each one's id and tokens."""
+    gate = asyncio.Semaphore(20)
+
+    async def one() -> tuple[str, list[str]]:
+        async with gate:
+            r = await client.post("/api/matches", json={"game": game, "players": players, "options": options or {}})
+            r.raise_for_status()
+            match_id = r.json()["id"]
+            tokens = []
+            for p in range(players):
+                r = await client.post(f"/api/matches/{match_id}/join", json={"name": f"P{p}"})
+                r.raise_for_status()
+                tokens.append(r.json()["token"])
+        return match_id, tokens
+
+    return await asyncio.gather(*(one() for _ in range(matches)))
+
+
+async def potluck_rooms(url: str, game: str, matches: int, players: int) -> list[list[str]]:
     """Start ``matches`` matches and return each seat's WebSocket URL."""
     ws = url.replace("http://", "ws://")
-    gate = asyncio.Semaphore(20)
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        async def one(i: int) -> list[str]:
-            async with gate:
-                r = await client.post("/api/matches", json={"game": "nutty-noodles", "players": players})
-                match_id = r.json()["id"]
-                tokens = []
-                for p in range(players):
-                    r = await client.post(f"/api/matches/{match_id}/join", json={"name": f"P{p}"})
-                    tokens.append(r.json()["token"])
-            return [f"{ws}/ws/matches/{match_id}?token={t}" for t in tokens]
-
-        return await asyncio.gather(*(one(i) for i in range(matches)))
+        started = await start_matches(client, game, matches, players)
+    return [[f"{ws}/ws/matches/{match_id}?token={t}" for t in tokens] for match_id, tokens in started]
 
 
-async def idle_memory(database: str | None, workdir: Path, count: int, players: int) -> tuple[float, int]:
+async def idle_memory(database: str | None, workdir: Path, game: str, count: int, players: int) -> tuple[float, int]:
     """RSS growth per started, unplayed match (KiB), and the baseline RSS (KiB)."""
     server, url = start_potluck(database, workdir / "idle")
+    options = SLOW_TIMERS.get(game)
     try:
-        gate = asyncio.Semaphore(20)
         async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-            async def one() -> None:
-                async with gate:
-                    r = await client.post("/api/matches", json={"game": "nutty-noodles", "players": players,
-                                                                "options": SLOW_TIMERS})
-                    match_id = r.json()["id"]
-                    for p in range(players):
-                        await client.post(f"/api/matches/{match_id}/join", json={"name": f"P{p}"})
-
-            await asyncio.gather(*(one() for _ in range(20)))  # warm every code path
+            await start_matches(client, game, 20, players, options)  # warm every code path
             await asyncio.sleep(1)
             before = server.rss_kib()
-            await asyncio.gather(*(one() for _ in range(count)))
+            await start_matches(client, game, count, players, options)
             await asyncio.sleep(1)
             live = (await client.get("/healthz")).json()["live_matches"]
             after = server.rss_kib()
@@ -409,44 +460,54 @@ async def main(args: argparse.Namespace) -> None:
     counts = [int(n) for n in args.matches.split(",")]
     think = tuple(float(x) for x in args.think.split(","))
     workdir = Path(tempfile.mkdtemp(prefix="potluck-bench-"))
-    print(f"Potluck load benchmark: Nutty Noodles, {args.players} players a match, random legal play "
-          f"after {think[0]}–{think[1]} s, {args.seconds} s measured after {args.warmup} s warm-up; "
-          f"store: {args.database or 'SQLite (fresh file)'}; {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.1f} at start.", flush=True)
+    say = lambda text: report(text, args.json)  # noqa: E731
+    say(f"Potluck load benchmark: {args.game}, {args.players} players a match, random legal play "
+        f"after {think[0]}–{think[1]} s, {args.seconds} s measured after {args.warmup} s warm-up; "
+        f"store: {args.database or 'SQLite (fresh file)'}; {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.1f} at start.")
     runs: list[Run] = []
     server, url = start_potluck(args.database, workdir / "potluck")
     try:
         for n in counts:
-            rooms = await potluck_rooms(url, n, args.players)
-            run = await drive("potluck", rooms, args.seconds, args.warmup, think,  # type: ignore[arg-type]
-                              server, f"{url}/metrics")
-            print(run.line(), flush=True)
+            rooms = await potluck_rooms(url, args.game, n, args.players)
+            run = Run("potluck", args.game, args.players, n, args.seconds)
+            await drive(run, rooms, args.warmup, think, server, f"{url}/metrics")  # type: ignore[arg-type]
+            say(run.line())
             runs.append(run)
     finally:
         server.stop()
-    sizes = [b for r in runs for b in r.state_bytes]
-    payload = int(statistics.mean(sizes)) if sizes else 4000
+    firsts = [b for r in runs for b in r.first_bytes]
+    updates = [b for r in runs for b in r.update_bytes]
+    first = int(statistics.mean(firsts)) if firsts else 4000
     if not args.skip_floor:
-        floor, furl = start_floor(payload)
+        floor, furl = start_floor(first, random.Random(1).sample(updates, min(len(updates), 5000)), workdir)
         try:
             ws = furl.replace("http://", "ws://")
             for n in counts:
                 rooms = [[f"{ws}/room{m}-{n}" for _ in range(args.players)] for m in range(n)]
-                run = await drive("bare ws", rooms, args.seconds, args.warmup, think, floor)  # type: ignore[arg-type]
-                print(run.line(), flush=True)
+                run = Run("bare", args.game, args.players, n, args.seconds)
+                await drive(run, rooms, args.warmup, think, floor)  # type: ignore[arg-type]
+                say(run.line())
+                runs.append(run)
         finally:
             floor.stop()
-    print(f"(average Potluck state message: {payload} bytes; the floor sends the same size)")
+    say(f"(Potluck's first state averages {first:,} bytes, its updates {statistics.mean(updates or [0]):,.0f} "
+        f"(median {statistics.median(updates or [0]):,.0f}); the bare relay sends the same sizes)")
+    idle = None
     if args.idle:
-        per_match, base = await idle_memory(args.database, workdir, args.idle, args.players)
-        print(f"memory per idle match: {per_match:.1f} KiB RSS ({args.idle} started matches, "
-              f"{args.players} seats each, no sockets; server baseline {base / 1024:.0f} MiB)")
+        idle, base = await idle_memory(args.database, workdir, args.game, args.idle, args.players)
+        say(f"memory per idle match: {idle:.1f} KiB RSS ({args.idle} started matches, "
+            f"{args.players} seats each, no sockets; server baseline {base / 1024:.0f} MiB)")
+    if args.json:
+        print(json.dumps({"runs": [r.figures() for r in runs],
+                          "idle_kib_per_match": None if idle is None else round(idle, 1)}, indent=1))
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", default="1,100,500", help="concurrent matches per run (comma list)")
+    parser.add_argument("--game", default="nutty-noodles")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--matches", default="1,100,500", help="concurrent matches per run (comma list)")
     parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--think", default="0.7,2.5",
@@ -455,14 +516,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--idle", type=int, default=1000, help="idle matches for the memory figure (0: skip)")
     parser.add_argument("--database", default=None, help="DATABASE_URL for Potluck (default: fresh SQLite)")
     parser.add_argument("--skip-floor", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
     parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
-    parser.add_argument("--payload", type=int, default=4000, help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     options = parse()
     if options.floor_server:
-        asyncio.run(floor_server(options.floor_server, options.payload))
+        asyncio.run(floor_server(options.floor_server, options.sizes))
     else:
         asyncio.run(main(options))
