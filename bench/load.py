@@ -196,7 +196,7 @@ class Run:
     seconds: float
     latencies_ms: list[float] = field(default_factory=list)
     actions: int = 0
-    refused: int = 0
+    refused: dict[str, int] = field(default_factory=dict)  # error code → count
     unseen: int = 0
     gaps: int = 0  # patches whose prev_seq was not the seq the socket held (a resync was asked)
     dropped: int = 0  # sockets that failed to connect or were closed during the run
@@ -229,7 +229,8 @@ class Run:
                 f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
                 f"({self.cpu_per_action_ms:.2f} ms/action)  update median {f['bytes_per_update_median']:,.0f} B"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
-                + f"  (n={len(self.latencies_ms)}, refused {self.refused}, unseen {self.unseen}, "
+                + f"  (n={len(self.latencies_ms)}, refused {sum(self.refused.values())} {self.refused or ''}, "
+                  f"unseen {self.unseen}, "
                   f"gaps {self.gaps}, dropped {self.dropped})")
 
 
@@ -290,7 +291,8 @@ class Client:
                     sent.seq = msg["seq"]
             elif kind == "error":
                 self.pending.pop(msg.get("id"), None)
-                self.run.refused += 1
+                code = msg.get("code", "?")
+                self.run.refused[code] = self.run.refused.get(code, 0) + 1
 
     def _update(self, raw: str, head: re.Match[str], now: float) -> None:
         kind, seq = head[1], int(head[2])

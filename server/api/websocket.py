@@ -1,11 +1,14 @@
 """The live protocol: ``/ws/matches/{id}?token=…`` (no token: a spectator).
 
-The server sends ``state`` at once and after every change (see ``server.runtime.messages``),
+The server sends ``state`` (the seat's whole view) at once, then a ``patch`` of that view after
+every change (see ``server.runtime.messages``),
 ``match`` (the public summary) at once and whenever it changes — seats taken, a seat's
 connection, a stand-in bot, a rematch — and ``chat`` lines. The client sends
 
 - ``{"type": "action", "id": any, "action": {...}, "expect_seq"?: int}`` → ``ack`` or ``error``;
 - ``{"type": "chat", "id"?: any, "text": str}`` → broadcast ``chat`` (or ``error``);
+- ``{"type": "resync", "id"?: any}`` → ``state``: the whole view again (a client whose seq is
+  not a patch's ``prev_seq`` missed something);
 - ``{"type": "ping", "id"?: any}`` → ``pong``.
 
 Every mistake — malformed JSON, an unknown type, a frame over the limit, an illegal or
@@ -134,11 +137,13 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
             sub.push(messages.ack_message(msg_id, await _action(live, sub, msg)))
         elif kind == "chat":
             await live.chat(sub.seat, msg.get("text"))
+        elif kind == "resync":
+            live.resync(sub)
         elif kind == "ping":
             sub.push(messages.pong_message(msg_id))
         else:
             sub.push(messages.error_message(msg_id, "unknown_type",
-                                            "Unknown message type; use action, chat or ping."))
+                                            "Unknown message type; use action, chat, resync or ping."))
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
     except Exception:

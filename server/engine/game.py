@@ -201,6 +201,12 @@ class Game(ABC, Generic[S, O]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
 
+    def views(self, state: S, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view(state, seat)`` for each of ``seats`` at once (the runtime asks for every seat
+        with a socket after each change). A game may override it to build what the seats'
+        views share only once; the views must be exactly what ``view`` returns."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     @abstractmethod
     def deadline(self, state: S) -> int | None:
         """When time moves the game on by itself (ms), or ``None``."""

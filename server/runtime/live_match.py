@@ -6,8 +6,8 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 2. check ``expect_seq`` (after catching up from the log if it differs);
 3. ask the rules (``IllegalAction`` ⇒ ``Illegal``, nothing changes);
 4. insert the row at ``seq + 1`` and commit — only then is the action acknowledged;
-5. update memory, push each socket its own view and the events it may see, re-arm the
-   deadline timer and re-ask every bot.
+5. update memory, push each socket what changed in its own view (a patch; see
+   ``seat_views``) and the events it may see, re-arm the deadline timer and re-ask every bot.
 
 Presence — which seats have a socket open, which a stand-in bot plays — is pushed to
 every socket as a ``match`` message (the public summary) whenever it changes, before the
@@ -50,6 +50,7 @@ from .canonical import apply_canonical
 from .bots import SeatPlayers
 from .errors import Busy, Illegal, Invalid, MatchOver, NotStarted, NotYourSeat, RateLimited, StaleSeq, Unavailable
 from .rate import TokenBucket
+from .seat_views import SeatViews
 from .services import Services
 from .subscribers import Subscriber
 from .summaries import summary
@@ -80,6 +81,7 @@ class LiveMatch:
         self.last_at = record.started_at or record.created_at
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        self.views = SeatViews(game)  # what each seat's sockets hold
         self.recent: deque[tuple[int, Event]] = deque(maxlen=RECENT_EVENTS)
         self.touched = time.monotonic()  # last change or socket activity, for eviction
         self.closed = False
@@ -205,20 +207,25 @@ class LiveMatch:
             self.record = replace(self.record, status="finished", finished_at=at, result=result.to_json())
 
     # ---- reading --------------------------------------------------------------------
-    def payload(self, seat: int | None, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """What ``seat`` may know now: view, legal actions, deadline; ``events`` default to
-        the recent ones it may see."""
+    def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:
+        """What ``seat`` may know now: view, legal actions, deadline and the recent events
+        it may see. ``hold``: the payload goes to a socket as its full state (later changes
+        reach the seat's sockets as patches from this view)."""
         if self.state is None:
             return messages.state_payload(seq=0, status=self.status, view=None, legal=[], events=[],
                                           deadline=None, now=self.services.clock.now_ms(),
                                           result=self.record.result)
-        legal = self.game.legal(self.state, seat) if seat is not None and self.running else []
         return messages.state_payload(
-            seq=self.seq, status=self.status, view=self.game.view(self.state, seat), legal=legal,
-            events=messages.visible_events(self.recent, seat) if events is None else events,
-            deadline=self.game.deadline(self.state) if self.running else None,
-            now=self.services.clock.now_ms(), result=self.record.result,
-        )
+            seq=self.seq, view=self.views.current(self.state, self.seq, seat, hold), legal=self._legal(seat),
+            events=messages.visible_events(self.recent, seat), **self._told_alike())
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        return self.game.legal(self.state, seat) if seat is not None and self.running else []
+
+    def _told_alike(self) -> dict[str, Any]:
+        """What every seat is told alike about the present."""
+        return {"status": self.status, "deadline": self.game.deadline(self.state) if self.running else None,
+                "now": self.services.clock.now_ms(), "result": self.record.result}
 
     async def sync(self) -> None:
         """Catch up with actions other processes committed (REST reads call this)."""
@@ -386,30 +393,23 @@ class LiveMatch:
 
     # ---- after every change: sockets, timers, bots ----------------------------------
     def _after_change(self, tagged: list[tuple[int, Event]]) -> None:
-        """Push every socket its seat's state (one view per seat), then re-arm timers and
-        bots. A view the game fails to build is logged and skipped: the change is already
-        committed, and the timers must be re-armed whatever happens."""
+        """Push every socket what changed in its seat's view (one view, one patch and one
+        message per seat), then re-arm timers and bots. A view the game fails to build is
+        logged and skipped: the change is already committed, and the timers must be
+        re-armed whatever happens."""
         self.touched = time.monotonic()
-        by_seat: dict[int | None, str | None] = {}
         try:
+            for sub in [s for s in self.subscribers if s.closed]:  # given up as too slow
+                self.unsubscribe(sub)
+            texts = self.views.messages(
+                self.state, self.seq, {sub.seat for sub in self.subscribers}, legal=self._legal,
+                events=lambda seat: messages.visible_events(tagged, seat), common=self._told_alike())
             for sub in list(self.subscribers):
-                if sub.closed:  # given up as too slow: stop spending views on it
-                    self.unsubscribe(sub)
-                    continue
-                if sub.seat not in by_seat:
-                    by_seat[sub.seat] = self._state_text(sub.seat, tagged)
-                text = by_seat[sub.seat]
+                text = texts.get(sub.seat)
                 if text is not None:
                     sub.push(text)
         finally:
             self._reschedule()
-
-    def _state_text(self, seat: int | None, tagged: list[tuple[int, Event]]) -> str | None:
-        try:
-            return messages.state_message(self.payload(seat, messages.visible_events(tagged, seat)))
-        except Exception:
-            log.exception("%s failed to build the view of seat %s in match %s", self.game.id, seat, self.id)
-            return None
 
     def _publish_summary(self) -> None:
         self._presence_sent = self._presence()
@@ -545,17 +545,24 @@ class LiveMatch:
         self.touched = time.monotonic()
         if sub.seat is not None and self.players.connected(sub.seat, self.now()):
             self._schedule_bots()
-        if self.state is not None:
-            sub.push(messages.state_message(self.payload(sub.seat)))
+        self.resync(sub)
         sub.push(messages.match_message(self.summary()))  # who is here; missed while away
         for line in chat:
             sub.push(messages.chat_message(line.to_json()))
         self._note_presence()
 
+    def resync(self, sub: Subscriber) -> None:
+        """Send the socket the whole state (on connect, and when it asks: it missed a patch);
+        later patches start from it."""
+        if self.state is not None:
+            sub.push(messages.state_message(self.payload(sub.seat, hold=True)))
+
     def unsubscribe(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:
             return
         self.subscribers.discard(sub)
+        if all(other.seat != sub.seat for other in self.subscribers):
+            self.views.forget(sub.seat)
         self.services.metrics.sockets.dec()
         self.touched = time.monotonic()
         if sub.seat is not None:

@@ -1,9 +1,15 @@
 """The JSON messages the server sends on a WebSocket (see ``server/api/websocket.py``).
 
 ``state``  ``{type, seq, status, view, legal, events, deadline, now, result}`` — the seat's
-           own view after change ``seq``; ``events`` are the events of that change this seat
-           may see (on connect: the recent ones), each tagged with the ``seq`` that caused it;
-           ``deadline`` and ``now`` are game-clock ms.
+           whole view after change ``seq``: on connect, when asked (``resync``), and after a
+           change when the socket holds no view yet; ``events`` are the events of that change
+           this seat may see (on connect: the recent ones), each tagged with the ``seq`` that
+           caused it; ``deadline`` and ``now`` are game-clock ms.
+``patch``  ``{type, seq, prev_seq, ops, legal, events, deadline, now, status, result}`` — after
+           every later change: ``ops`` (JSON Patch, RFC 6902: ``add``, ``remove``,
+           ``replace``) turn the view of ``prev_seq`` — the one the socket holds — into the
+           view of ``seq``; the other fields are as in ``state``. A client that holds another
+           seq asks for the whole state (``resync``).
 ``match``  ``{type, match}`` — the public summary (``GET /api/matches/{id}``), at once and
            whenever it changes: a seat taken, a seat's first socket opened or last one
            closed, a stand-in bot taking a seat over or handing it back, a rematch set up.
@@ -17,9 +23,20 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
+import orjson
+
 from server.engine import Event
 
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_plain_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    """Compact JSON text (orjson; the standard library for what orjson refuses: an integer
+    beyond 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (TypeError, orjson.JSONEncodeError):
+        return _plain_dumps(message)
 
 
 def event_json(seq: int, event: Event) -> dict[str, Any]:
@@ -39,6 +56,13 @@ def state_payload(*, seq: int, status: str, view: dict[str, Any], legal: list[di
 
 def state_message(payload: dict[str, Any]) -> str:
     return _dumps({"type": "state", **payload})
+
+
+def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], legal: list[dict[str, Any]],
+                  events: list[dict[str, Any]], deadline: int | None, now: int, status: str,
+                  result: dict[str, Any] | None) -> str:
+    return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, "legal": legal,
+                   "events": events, "deadline": deadline, "now": now, "status": status, "result": result})
 
 
 def match_message(summary: dict[str, Any]) -> str:

@@ -144,6 +144,20 @@ def test_views_are_json_and_events_have_valid_audiences(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_views_at_once_are_each_seats_view(game_id: str) -> None:
+    """``views`` (every seat's view built at once, sharing what they have in common) gives
+    exactly what ``view`` gives seat by seat."""
+    game = _game(game_id)
+    for players in (game.min_players, game.max_players):
+        seats = [None, *range(players)]
+        for state, _ in _sample_states(game, players, seed=5, every=3, limit=25):
+            together = game.views(state, seats)
+            assert list(together) == seats
+            for seat in seats:
+                assert json.dumps(together[seat], sort_keys=True) == json.dumps(game.view(state, seat), sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_legal_action_applies_and_apply_never_mutates(game_id: str) -> None:
     game = _game(game_id)
     rng = Rng(7)

@@ -15,6 +15,7 @@ from server.engine import registry
 from server.engine.playout import Entry, replay
 from server.games.nutty_noodles.cards import BOWLS, MONSTERS
 from server.games.nutty_noodles.rules import bowl_for_dice
+from server.runtime.patches import apply
 
 
 class Api:
@@ -87,11 +88,16 @@ def public_part(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class WsPlayer:
-    """One WebSocket connection that records everything the server sends."""
+    """One WebSocket connection that records everything the server sends. A ``patch`` is
+    applied to the view held, and recorded among ``states`` as the whole state it makes; a
+    patch that does not start from the seq held is recorded in ``gaps`` and answered by a
+    ``resync`` (as the browser does)."""
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.states: list[dict[str, Any]] = []
+        self.patches: list[dict[str, Any]] = []  # as received
+        self.gaps: list[dict[str, Any]] = []
         self.replies: dict[Any, dict[str, Any]] = {}
         self.other: list[dict[str, Any]] = []
         self.changed = asyncio.Event()
@@ -109,6 +115,8 @@ class WsPlayer:
                 msg = json.loads(raw)
                 if msg["type"] == "state":
                     self.states.append(msg)
+                elif msg["type"] == "patch":
+                    self._patched(msg)
                 elif msg["type"] in ("ack", "error") and msg.get("id") is not None:
                     self.replies[msg["id"]] = msg
                 else:
@@ -118,6 +126,15 @@ class WsPlayer:
             pass
         finally:
             self.changed.set()
+
+    def _patched(self, msg: dict[str, Any]) -> None:
+        self.patches.append(msg)
+        if not self.states or self.state["seq"] != msg["prev_seq"]:
+            self.gaps.append(msg)
+            asyncio.get_running_loop().create_task(self.send({"type": "resync"}))
+            return
+        fields = {k: v for k, v in msg.items() if k not in ("ops", "prev_seq")}
+        self.states.append({**fields, "type": "state", "view": apply(self.state["view"], msg["ops"])})
 
     @property
     def state(self) -> dict[str, Any]:

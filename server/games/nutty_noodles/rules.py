@@ -34,6 +34,8 @@ from server.engine import (
 from .cards import BLANK, BOWLS, DIE_FACES, INGREDIENT_NAMES, INGREDIENTS, MODES, MONSTERS, TARGET
 from .cards import Mode, bowl_id, bowls_for, monsters_for
 
+INGREDIENT_LIST = [{"id": i, "name": INGREDIENT_NAMES[i]} for i in INGREDIENTS]  # the same in every view
+
 
 class NuttyNoodlesOptions(Options):
     mode: Literal["basic", "advanced"] = Field(
@@ -391,6 +393,18 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     # -- what each seat sees --
     def view(self, state: NuttyNoodlesState, seat: int | None) -> dict[str, Any]:
+        return self._seat_view(self._table(state), state, seat)
+
+    def views(self, state: NuttyNoodlesState, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """Everything but ``you`` and the prompt is the same for every seat: built once."""
+        table = self._table(state)
+        return {seat: self._seat_view(table, state, seat) for seat in seats}
+
+    def _seat_view(self, table: dict[str, Any], state: NuttyNoodlesState, seat: int | None) -> dict[str, Any]:
+        return {**table, "you": seat, "prompt": self._prompt(state, seat)}
+
+    def _table(self, state: NuttyNoodlesState) -> dict[str, Any]:
+        """What every seat and spectator sees: there is nothing hidden but the deck's order."""
         placed = {p.seat: p for p in state.placements}
         return {
             "game": self.id,
@@ -400,7 +414,6 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
                 "panic_in_the_kitchen": state.options.panic_in_the_kitchen,
                 "scrambled": state.options.scrambled,
             },
-            "you": seat,
             "goal": state.goal,
             "phase": state.phase,
             "thrower": state.thrower,
@@ -416,7 +429,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
                 }
                 for i, name in enumerate(state.players)
             ],
-            "ingredients": [{"id": i, "name": INGREDIENT_NAMES[i]} for i in INGREDIENTS],
+            "ingredients": INGREDIENT_LIST,
             "bowls": [{"id": b, "name": BOWLS[b].name, "ingredients": sorted(BOWLS[b].ingredients)}
                       for b in state.bowls],
             "grid": {"cols": state.mode.grid[0], "rows": state.mode.grid[1]},
@@ -431,7 +444,6 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             "last_dice": list(state.dice),
             "placements": [p.to_json() for p in state.placements],
             "last_round": state.last_round,
-            "prompt": self._prompt(state, seat),
         }
 
     def _prompt(self, state: NuttyNoodlesState, seat: int | None) -> str:

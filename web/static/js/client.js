@@ -1,7 +1,7 @@
 // Potluck's shared browser client: DOM helpers, the REST wrapper, what the browser
 // remembers (your name, your seat token per match), the live match connection (WebSocket
-// with reconnection and backoff, resync by seq, actions sent with ids and answered by
-// ack/error), and the match page around a game's renderer: prompt, countdown, players,
+// with reconnection and backoff, the view kept up to date by patches and resynced by seq,
+// actions sent with ids and answered by ack/error), and the match page around a game's renderer: prompt, countdown, players,
 // game log, table chat, errors and the result screen.
 //
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
@@ -176,15 +176,72 @@ export async function createAndJoin({ game, players, options, bots }, name) {
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 
-/** A match's WebSocket that stays connected: reconnects with backoff (plus jitter), drops
- *  state messages older than the last one seen (resync by seq: the server sends the
- *  current state on every connect), and pairs each action with its ack or error. */
+function pointer(path) {
+  if (path === "") return [];
+  if (!path.startsWith("/")) throw new Error(`bad JSON Pointer ${path}`);
+  return path.slice(1).split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** A JSON Patch (RFC 6902: add, remove, replace — what the server sends) applied to `doc`,
+ *  as a new document: what the patch touches is copied on the way down, everything else
+ *  is shared, so whoever holds `doc` (a renderer comparing with the last view) keeps it
+ *  unchanged. Throws when the patch does not fit the document. */
+export function applyPatch(doc, ops) {
+  const box = [doc];
+  const mine = new Set([box]); // containers this call made: safe to change
+  for (const op of ops) {
+    const tokens = pointer(op.path);
+    let parent = box;
+    let key = 0;
+    for (const token of tokens) {
+      let child = parent[key];
+      if (child === null || typeof child !== "object") throw new Error(`no container at ${op.path}`);
+      if (!mine.has(child)) {
+        child = Array.isArray(child) ? child.slice() : { ...child };
+        mine.add(child);
+        parent[key] = child;
+      }
+      parent = child;
+      if (Array.isArray(parent)) {
+        key = token === "-" ? parent.length : /^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : NaN;
+        if (Number.isNaN(key)) throw new Error(`bad array index in ${op.path}`);
+      } else {
+        key = token;
+      }
+    }
+    if (!tokens.length) {
+      if (op.op !== "replace" && op.op !== "add") throw new Error("only a replace can change the whole document");
+      box[0] = op.value;
+    } else if (Array.isArray(parent)) {
+      const size = parent.length;
+      if (op.op === "add" && key <= size) parent.splice(key, 0, op.value);
+      else if (op.op === "remove" && key < size) parent.splice(key, 1);
+      else if (op.op === "replace" && key < size) parent[key] = op.value;
+      else throw new Error(`cannot ${op.op} ${op.path}`);
+    } else if (op.op === "add" || (op.op === "replace" && Object.hasOwn(parent, key))) {
+      parent[key] = op.value;
+    } else if (op.op === "remove" && Object.hasOwn(parent, key)) {
+      delete parent[key];
+    } else {
+      throw new Error(`cannot ${op.op} ${op.path}`);
+    }
+  }
+  return box[0];
+}
+
+/** A match's WebSocket that stays connected: reconnects with backoff (plus jitter), keeps
+ *  the seat's view (a whole `state` on connect, then `patch`es applied to it), asks for the
+ *  whole state again (`resync`) when a patch does not start from the seq it holds, drops
+ *  states older than the last one seen, and pairs each action with its ack or error. */
 export class MatchSocket {
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
     this.token = token;
     this.handlers = handlers; // {state(msg), match(summary), chat(line), status(name)}
     this.seq = -1;
+    this.view = null; // the view after `seq`, which patches apply to
+    this.resyncing = false; // a resync was asked and its state has not come yet
+    this.resyncs = 0;
     this.pending = new Map(); // id -> {resolve, reject, timer}
     this.nextId = 1;
     this.attempt = 0;
@@ -204,6 +261,7 @@ export class MatchSocket {
     this.handlers.status(this.attempt ? "reconnecting" : "connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    this.resyncing = false;
     ws.onopen = () => {
       this.attempt = 0;
       this.handlers.status("online");
@@ -233,9 +291,10 @@ export class MatchSocket {
     }
     if (msg.type === "state") {
       if (typeof msg.seq === "number" && msg.seq < this.seq) return; // an older state: ignore
-      this.seq = msg.seq;
-      msg.receivedAt = performance.now();
-      this.handlers.state(msg);
+      this.resyncing = false;
+      this.take(msg);
+    } else if (msg.type === "patch") {
+      this.patch(msg);
     } else if (msg.type === "match") {
       this.handlers.match(msg.match);
     } else if (msg.type === "chat") {
@@ -247,6 +306,40 @@ export class MatchSocket {
     } else if (msg.type === "ack" || msg.type === "error") {
       if (!this.settle(msg.id, msg) && msg.type === "error") toast(msg.message || "The server refused a message.");
     }
+  }
+
+  take(msg) {
+    this.seq = msg.seq;
+    this.view = msg.view ?? null;
+    msg.receivedAt = performance.now();
+    this.handlers.state(msg);
+  }
+
+  /** Apply a patch to the view held, or ask for the whole state when it does not start
+   *  from the seq held (a message was missed) or does not fit. */
+  patch(msg) {
+    if (msg.seq <= this.seq || this.resyncing) return; // old news, or the whole state is on its way
+    let view = null;
+    if (this.view !== null && msg.prev_seq === this.seq) {
+      try {
+        view = applyPatch(this.view, msg.ops);
+      } catch (err) {
+        console.warn("a patch did not fit the view; asking for the whole state", err);
+      }
+    }
+    if (view === null) {
+      this.resync();
+      return;
+    }
+    const { ops, prev_seq, ...rest } = msg;
+    this.take({ ...rest, type: "state", view });
+  }
+
+  resync() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return; // a reconnect brings the state
+    this.resyncing = true;
+    this.resyncs += 1;
+    this.ws.send(JSON.stringify({ type: "resync" }));
   }
 
   /** Answer a pending request; returns whether one was waiting for this id. */
@@ -529,6 +622,7 @@ class MatchPage {
       this.showSummary();
     }
     this.root.dataset.seq = msg.seq;
+    this.root.dataset.resyncs = this.socket ? this.socket.resyncs : 0;
     this.root.dataset.you = this.you ?? "";
     this.root.classList.toggle("spectating", this.ctx.spectator);
     this.logEvents(msg.events || []);

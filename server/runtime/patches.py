@@ -1,0 +1,191 @@
+"""JSON Patch (RFC 6902) between two versions of one seat's view.
+
+``diff(old, new)`` lists the operations that turn ``old`` into ``new``; ``apply(doc, ops)``
+performs them (on a copy: ``doc`` is never changed). Only ``add``, ``remove`` and
+``replace`` are produced, and only those are applied.
+
+Two values are the same when a browser would read the same thing from their JSON: numbers
+by value (``1`` and ``1.0`` are one number), ``true`` never equal to ``1``, objects by their
+members whatever their order. Unchanged branches are recognised in C (``==``, then their JSON
+written by orjson) and only the branches that differ are walked in Python. Arrays keep their common
+head and tail; what lies between is patched element by element, then shortened or
+lengthened at its end — an append, a removal from the middle or one changed element each
+cost one operation.
+
+Every value in a patch comes from ``new`` and every path from ``old`` or ``new``, so a
+patch tells a seat nothing that its own two views did not.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import orjson
+
+Op = dict[str, Any]
+_ARRAYS = (list, tuple)
+_MISSING = object()
+
+
+class PatchError(ValueError):
+    """A patch that does not fit the document (a path that is not there)."""
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (empty when they are the same)."""
+    ops: list[Op] = []
+    if not same(old, new):
+        _diff(old, new, "", ops)
+    return ops
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` read the same as JSON (see the module's docstring)."""
+    if a is b:
+        return True
+    if a != b:  # in C; also False for a NaN
+        return False
+    ta, tb = type(a), type(b)
+    if ta is dict or ta is list or ta is tuple:
+        # Python's == calls True equal to 1; their JSON tells them apart, and when it
+        # differs (also for 1 and 1.0, or members in another order) a closer look decides
+        try:
+            if _dumps(a) == _dumps(b):
+                return True
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # not JSON that orjson writes (a huge int): the closer look decides
+        if ta is dict:
+            return all(same(v, b[k]) for k, v in a.items())
+        return all(map(same, a, b))
+    return ta is tb or (ta is not bool and tb is not bool)
+
+
+_dumps = partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
+
+
+def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
+    """Append the operations turning ``a`` into ``b`` (known not to be the same)."""
+    ta, tb = type(a), type(b)
+    if ta is dict and tb is dict:
+        for key in a:
+            if key not in b:
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        for key, vb in b.items():
+            va = a.get(key, _MISSING)
+            if va is _MISSING:
+                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": vb})
+            elif not same(va, vb):
+                _diff(va, vb, f"{path}/{_escape(key)}", ops)
+    elif ta in _ARRAYS and tb in _ARRAYS:
+        _diff_arrays(a, b, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": b})
+
+
+def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
+    m, n = len(a), len(b)
+    head, shorter = 0, min(m, n)
+    while head < shorter and same(a[head], b[head]):
+        head += 1
+    end_a, end_b = m, n
+    while end_a > head and end_b > head and same(a[end_a - 1], b[end_b - 1]):
+        end_a -= 1
+        end_b -= 1
+    paired = min(end_a, end_b)
+    for i in range(head, paired):
+        if not same(a[i], b[i]):
+            _diff(a[i], b[i], f"{path}/{i}", ops)
+    for _ in range(paired, end_a):
+        ops.append({"op": "remove", "path": f"{path}/{paired}"})
+    for j in range(paired, end_b):
+        ops.append({"op": "add", "path": f"{path}/{j}", "value": b[j]})
+
+
+def _escape(key: Any) -> str:
+    key = str(key)  # JSON object keys are strings (an int key is written as its digits)
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
+
+
+def _tokens(path: str) -> list[str]:
+    if path == "":
+        return []
+    if not path.startswith("/"):
+        raise PatchError(f"A JSON Pointer starts with '/': {path!r}")
+    return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
+
+
+def apply(doc: Any, ops: list[Op]) -> Any:
+    """``doc`` with ``ops`` applied, as a new document that shares every branch the patch
+    does not touch (``doc`` and the ops' values are never changed)."""
+    box: list[Any] = [doc]
+    mine: dict[int, Any] = {id(box): box}  # containers this call made: safe to change
+    for op in ops:
+        kind, tokens = op.get("op"), _tokens(op.get("path", ""))
+        if kind not in ("add", "remove", "replace"):
+            raise PatchError(f"Unsupported operation {kind!r}.")
+        parent: Any = box
+        key: Any = 0
+        for token in tokens:  # down to the container that holds the last token
+            parent = _own(parent, key, mine)
+            key = _key(parent, token)
+        _do(parent, key, kind, op, tokens)
+    return box[0]
+
+
+def _own(parent: Any, key: Any, mine: dict[int, Any]) -> Any:
+    """``parent[key]`` as a container this call may change (copied the first time)."""
+    child = parent[key]
+    if id(child) in mine:
+        return child
+    if type(child) is dict:
+        copy: Any = dict(child)
+    elif type(child) in _ARRAYS:
+        copy = list(child)
+    else:
+        raise PatchError("A path goes through something that is neither an object nor an array.")
+    mine[id(copy)] = copy
+    parent[key] = copy
+    return copy
+
+
+def _key(container: Any, token: str) -> Any:
+    if type(container) is dict:
+        return token
+    if token == "-":
+        return len(container)
+    if not token.isdigit() or (len(token) > 1 and token[0] == "0"):
+        raise PatchError(f"{token!r} is not an array index.")
+    return int(token)
+
+
+def _do(parent: Any, key: Any, kind: str, op: Op, tokens: list[str]) -> None:
+    """Perform one operation on ``parent[key]`` (``parent`` belongs to this call)."""
+    if not tokens:  # the whole document
+        if kind != "replace" and kind != "add":
+            raise PatchError("The whole document can only be replaced.")
+        parent[0] = op["value"]
+        return
+    if type(parent) is dict:
+        if kind == "add":
+            parent[key] = op["value"]
+        elif key not in parent:
+            raise PatchError(f"No member {key!r} to {kind}.")
+        elif kind == "remove":
+            del parent[key]
+        else:
+            parent[key] = op["value"]
+        return
+    size = len(parent)
+    if kind == "add":
+        if key > size:
+            raise PatchError(f"Index {key} is past the end of an array of {size}.")
+        parent.insert(key, op["value"])
+    elif key >= size:
+        raise PatchError(f"No element {key} to {kind} in an array of {size}.")
+    elif kind == "remove":
+        del parent[key]
+    else:
+        parent[key] = op["value"]
