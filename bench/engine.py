@@ -95,18 +95,20 @@ def views_cost(game: Any, players: int, states: list[Any]) -> tuple[float, float
 
 def fanout_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[float, float]:
     """Mean ms the runtime spends per change on the sockets of every seat and a spectator
-    (``SeatViews.change``: views, legal actions, patches, messages), and the median bytes
-    of one seat's patch message."""
+    (``SeatViews.messages``: views, legal actions, patches, encoded messages), and the
+    median bytes of one seat's patch message."""
     from server.runtime.seat_views import SeatViews
 
     seats: list[int | None] = [*range(players), None]
+    common = {"status": "running", "deadline": None, "now": 0, "result": None}
     sizes: list[int] = []
     elapsed = 0.0
     for before, after in pairs:
         views = SeatViews(game)
-        views.refresh(before, 1, seats, running=True, result=None, now=0)
+        views.messages(before, 1, seats, legal=lambda seat: [], events=lambda seat: [], common=common)
         started = clock()
-        texts = views.change(after, 2, seats, lambda seat: [], running=True, result=None, now=0)
+        texts = views.messages(after, 2, seats, events=lambda seat: [], common=common,
+                               legal=lambda seat: [] if seat is None else game.legal(after, seat))
         elapsed += clock() - started
         sizes += [len(t) for t in texts.values()]
     return elapsed * 1000 / len(pairs), statistics.median(sizes)

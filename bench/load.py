@@ -88,10 +88,11 @@ class Process:
         self.stop()
         raise TimeoutError(f"{args} did not start")
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time the process has used."""
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User and system CPU time the process has used."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
 
     def rss_kib(self) -> int:
         for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
@@ -203,6 +204,7 @@ class Run:
     first_bytes: list[int] = field(default_factory=list)  # each socket's first state
     update_bytes: list[int] = field(default_factory=list)  # every later state or patch
     server_cpu: float = 0.0  # share of one core the server used while measured
+    server_sys: float = 0.0  # the part of it spent in the kernel (system time)
     cpu_per_action_ms: float = 0.0  # server CPU time per acknowledged action
     server_p50_ms: float | None = None  # receive → committed → queued to every socket (from /metrics)
 
@@ -226,7 +228,7 @@ class Run:
             return f"{self.server:<8} {self.matches:>5} matches: no actions measured"
         return (f"{self.server:<8} {self.matches:>5} matches {self.matches * self.players:>5} sockets  "
                 f"p50 {f['p50_ms']:7.1f} ms  p99 {f['p99_ms']:7.1f} ms  max {f['max_ms']:7.1f} ms  "
-                f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} "
+                f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} (sys {self.server_sys:3.0%}) "
                 f"({self.cpu_per_action_ms:.2f} ms/action)  update median {f['bytes_per_update_median']:,.0f} B"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
                 + f"  (n={len(self.latencies_ms)}, refused {sum(self.refused.values())} {self.refused or ''}, "
@@ -337,9 +339,11 @@ class Client:
 
 
 async def drive(run: Run, rooms: list[list[str]], warmup: float, think: tuple[float, float],
-                server: Process, metrics_url: str | None = None, seed: int = 1) -> Run:
+                server: Process, metrics_url: str | None = None, seed: int = 1,
+                profile: str | None = None) -> Run:
     """Connect every seat, play for ``warmup + run.seconds``, measure the last seconds
-    (client latencies, the server's CPU share and, from ``metrics_url``, its own latency)."""
+    (client latencies, the server's CPU share and, from ``metrics_url``, its own latency;
+    with ``profile``, py-spy samples the server meanwhile into that file)."""
     rng = random.Random(seed)
     stop = asyncio.Event()
     arrivals: dict[int, list[dict[int, float]]] = {}
@@ -364,12 +368,22 @@ async def drive(run: Run, rooms: list[list[str]], warmup: float, think: tuple[fl
         c.measure_from = measure_from
     await asyncio.sleep(warmup)
     cpu0, histogram0 = server.cpu_seconds(), await _latency_histogram(metrics_url)
+    spy = None
+    if profile:
+        spy = await asyncio.create_subprocess_exec(
+            str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(server.proc.pid), "--nonblocking", "--gil",
+            "--duration", str(int(run.seconds)), "--format", "raw", "--output", profile,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     await asyncio.sleep(run.seconds)
     measure_to = time.perf_counter()
-    run.server_cpu = (server.cpu_seconds() - cpu0) / (measure_to - measure_from)
+    user, system = (b - a for a, b in zip(cpu0, server.cpu_seconds()))
+    run.server_cpu = (user + system) / (measure_to - measure_from)
+    run.server_sys = system / (measure_to - measure_from)
     if metrics_url:
         run.server_p50_ms = _median_ms(histogram0, await _latency_histogram(metrics_url))
     await asyncio.sleep(1.0)  # let the last states arrive
+    if spy:
+        await spy.wait()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     for c in clients:
@@ -473,7 +487,8 @@ async def main(args: argparse.Namespace) -> None:
         for n in counts:
             rooms = await potluck_rooms(url, args.game, n, args.players)
             run = Run("potluck", args.game, args.players, n, args.seconds)
-            await drive(run, rooms, args.warmup, think, server, f"{url}/metrics")  # type: ignore[arg-type]
+            await drive(run, rooms, args.warmup, think, server, f"{url}/metrics",  # type: ignore[arg-type]
+                        profile=args.profile and f"{args.profile}-{n}.txt")
             say(run.line())
             runs.append(run)
     finally:
@@ -519,6 +534,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--database", default=None, help="DATABASE_URL for Potluck (default: fresh SQLite)")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="sample Potluck with py-spy while measured (pip install py-spy): "
+                             "PREFIX-<matches>.txt, one stack and its count a line")
     parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--sizes", help=argparse.SUPPRESS)
     return parser.parse_args(argv)

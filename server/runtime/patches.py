@@ -32,12 +32,21 @@ class PatchError(ValueError):
     """A patch that does not fit the document (a path that is not there)."""
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (empty when they are the same)."""
+def diff(old: Any, new: Any, path: str = "") -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (empty when they are the same); with
+    ``path``, those two are the values at that JSON Pointer of larger documents."""
     ops: list[Op] = []
     if not same(old, new):
-        _diff(old, new, "", ops)
+        _diff(old, new, path, ops)
     return ops
+
+
+def escape(key: Any) -> str:
+    """``key`` as one token of a JSON Pointer."""
+    key = str(key)  # JSON object keys are strings (an int key is written as its digits)
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
 
 
 def same(a: Any, b: Any) -> bool:
@@ -70,13 +79,13 @@ def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     if ta is dict and tb is dict:
         for key in a:
             if key not in b:
-                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+                ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
         for key, vb in b.items():
             va = a.get(key, _MISSING)
             if va is _MISSING:
-                ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": vb})
+                ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
             elif not same(va, vb):
-                _diff(va, vb, f"{path}/{_escape(key)}", ops)
+                _diff(va, vb, f"{path}/{escape(key)}", ops)
     elif ta in _ARRAYS and tb in _ARRAYS:
         _diff_arrays(a, b, path, ops)
     else:
@@ -100,13 +109,6 @@ def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
         ops.append({"op": "remove", "path": f"{path}/{paired}"})
     for j in range(paired, end_b):
         ops.append({"op": "add", "path": f"{path}/{j}", "value": b[j]})
-
-
-def _escape(key: Any) -> str:
-    key = str(key)  # JSON object keys are strings (an int key is written as its digits)
-    if "~" in key or "/" in key:
-        return key.replace("~", "~0").replace("/", "~1")
-    return key
 
 
 def _tokens(path: str) -> list[str]:

@@ -5,12 +5,17 @@ Publishing never waits for a socket: messages are queued. A socket that falls
 ``queue_size`` messages behind, or whose single send takes longer than ``send_timeout``
 seconds, is closed (code 1013) so it cannot hold memory or delay anyone; its client
 reconnects and receives the current state.
+
+A send that the socket takes at once (the usual case) costs no timer: one watchdog per
+socket, armed while it has something to send, looks at the send in progress every
+``send_timeout`` seconds at most.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from typing import Awaitable, Callable
 
 log = logging.getLogger(__name__)
@@ -24,8 +29,13 @@ class Subscriber:
                  send_timeout: float = 10.0) -> None:
         self.seat = seat
         self._send, self._close = send, close
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=queue_size)
+        self._queue: deque[str] = deque()
+        self._queue_size = queue_size
         self._send_timeout = send_timeout
+        self._loop = asyncio.get_running_loop()
+        self._waiting: asyncio.Future[None] | None = None  # the drain task waits for a message
+        self._sending_since: float | None = None
+        self._watchdog: asyncio.TimerHandle | None = None
         self.closed = False
         self._task = asyncio.create_task(self._drain())
 
@@ -34,29 +44,46 @@ class Subscriber:
         socket as too slow. Returns whether the message was queued."""
         if self.closed:
             return False
-        try:
-            self._queue.put_nowait(text)
-            return True
-        except asyncio.QueueFull:
+        if len(self._queue) >= self._queue_size:
             if not droppable:
                 self._give_up("too slow: messages piled up")
             return False
+        self._queue.append(text)
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(None)
+        if self._watchdog is None:
+            self._watchdog = self._loop.call_later(self._send_timeout, self._watch)
+        return True
 
     async def _drain(self) -> None:
-        # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancellation
         while not self.closed:
-            text = await self._queue.get()
-            if text is None:
-                return
+            if not self._queue:
+                self._waiting = self._loop.create_future()
+                await self._waiting
+                self._waiting = None
+                continue
+            text = self._queue.popleft()
+            self._sending_since = self._loop.time()
             try:
-                async with asyncio.timeout(self._send_timeout):
-                    await self._send(text)
-            except TimeoutError:
-                self._give_up("too slow: a send timed out")
-                return
+                await self._send(text)
             except Exception:  # the socket is gone; the receive loop will notice
                 self.closed = True
                 return
+            finally:
+                self._sending_since = None
+
+    def _watch(self) -> None:
+        """A send in progress for ``send_timeout`` closes the socket; otherwise look again
+        while there is something to send."""
+        self._watchdog = None
+        if self.closed:
+            return
+        since = self._sending_since
+        if since is not None and self._loop.time() - since >= self._send_timeout:
+            self._give_up("too slow: a send timed out")
+        elif since is not None or self._queue:
+            wait = self._send_timeout if since is None else since + self._send_timeout - self._loop.time()
+            self._watchdog = self._loop.call_later(max(wait, 0.001), self._watch)
 
     def _give_up(self, reason: str) -> None:
         if self.closed:
@@ -64,7 +91,7 @@ class Subscriber:
         self.closed = True
         log.info("closing slow socket (seat %s): %s", self.seat, reason)
         self._task.cancel()
-        asyncio.get_running_loop().create_task(self._quiet_close(reason))
+        self._loop.create_task(self._quiet_close(reason))
 
     async def _quiet_close(self, reason: str) -> None:
         try:
@@ -76,5 +103,7 @@ class Subscriber:
     async def stop(self) -> None:
         """Stop sending (the connection is over); never waits more than a second."""
         self.closed = True
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         self._task.cancel()
         await asyncio.wait([self._task], timeout=1.0)

@@ -118,10 +118,12 @@ class Database:
 
 
 class _GroupCommitWriter:
-    """The one thread that writes to a SQLite file (see the module docstring)."""
+    """The one thread that writes to a SQLite file (see the module docstring), through one
+    connection it keeps (a checkout from the pool per batch cost more than the write)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.conn: Connection | None = None
         self.queue: queue.SimpleQueue[tuple[Work[Any], asyncio.Future[Any]] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
         self.thread.start()
@@ -139,6 +141,8 @@ class _GroupCommitWriter:
         while True:
             first = self.queue.get()
             if first is None:
+                if self.conn is not None:
+                    self.conn.close()
                 return
             batch = [first]
             while len(batch) < MAX_GROUP:
@@ -155,8 +159,10 @@ class _GroupCommitWriter:
     def _commit(self, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> None:
         outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
-            with self.engine.connect().execution_options(sqlite_begin="IMMEDIATE") as conn:
-                conn.begin()
+            if self.conn is None:
+                self.conn = self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
+            conn = self.conn
+            with conn.begin():
                 for work, future in batch:
                     # plain SQL savepoints: a third of the cost of begin_nested() per write
                     conn.exec_driver_sql("SAVEPOINT potluck_write")
@@ -168,14 +174,23 @@ class _GroupCommitWriter:
                         conn.exec_driver_sql("ROLLBACK TO potluck_write")
                         conn.exec_driver_sql("RELEASE potluck_write")
                         outcomes.append((future, None, exc))
-                conn.commit()
         except Exception as exc:  # the COMMIT (or BEGIN) failed: nothing of the batch is kept
             log.error("SQLite group commit failed: %s", exc)
             outcomes = [(future, None, exc) for _, future in batch]
+            self._reconnect()
         for future, result, error in outcomes:
             try:
                 future.get_loop().call_soon_threadsafe(_settle, future, result, error)
             except RuntimeError:  # that caller's event loop is gone; nobody is waiting
+                pass
+
+    def _reconnect(self) -> None:
+        """After a failed batch, the next one starts on a fresh connection."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:
                 pass
 
 

@@ -34,7 +34,12 @@ from server.engine import (
 from .cards import BLANK, BOWLS, DIE_FACES, INGREDIENT_NAMES, INGREDIENTS, MODES, MONSTERS, TARGET
 from .cards import Mode, bowl_id, bowls_for, monsters_for
 
-INGREDIENT_LIST = [{"id": i, "name": INGREDIENT_NAMES[i]} for i in INGREDIENTS]  # the same in every view
+# What views show of the fixed cards, built once and the same object in every view (so a
+# patch between two views compares them by identity)
+INGREDIENT_LIST = [{"id": i, "name": INGREDIENT_NAMES[i]} for i in INGREDIENTS]
+BOWL_VIEWS = {b: {"id": b, "name": bowl.name, "ingredients": sorted(bowl.ingredients)} for b, bowl in BOWLS.items()}
+MONSTER_VIEWS = {m: {"id": m, "name": monster.name, "allergies": sorted(monster.allergies)}
+                 for m, monster in MONSTERS.items()}
 
 
 class NuttyNoodlesOptions(Options):
@@ -430,15 +435,10 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
                 for i, name in enumerate(state.players)
             ],
             "ingredients": INGREDIENT_LIST,
-            "bowls": [{"id": b, "name": BOWLS[b].name, "ingredients": sorted(BOWLS[b].ingredients)}
-                      for b in state.bowls],
+            "bowls": [BOWL_VIEWS[b] for b in state.bowls],
             "grid": {"cols": state.mode.grid[0], "rows": state.mode.grid[1]},
             "layout": state.layout,
-            "tables": [
-                None if m is None else
-                {"id": m, "name": MONSTERS[m].name, "allergies": sorted(MONSTERS[m].allergies)}
-                for m in state.tables
-            ],
+            "tables": [None if m is None else MONSTER_VIEWS[m] for m in state.tables],
             "deck": len(state.deck),
             "dice": list(state.dice) if state.phase in ("race", "closing") else [],
             "last_dice": list(state.dice),
