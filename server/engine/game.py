@@ -18,6 +18,7 @@ from __future__ import annotations
 import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -43,7 +44,33 @@ class State:
     phase: str
 
     def clone(self: "S") -> "S":
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        """An independent deep copy, made by pickling, except that a frozen options model of
+        plain values is shared rather than copied (pickling one cost a good part of a small
+        state's clone, and it cannot change)."""
+        fields = getattr(self, "__dict__", None)
+        if fields is None or not _pickled_by_fields(type(self)):
+            return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        shared = {k: v for k, v in fields.items() if _frozen_plain(v)}
+        rest = {k: v for k, v in fields.items() if k not in shared} if shared else fields
+        copied = pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
+        new = object.__new__(type(self))
+        new.__dict__.update({k: shared[k] if k in shared else copied[k] for k in fields})
+        return new
+
+
+@cache
+def _pickled_by_fields(cls: type) -> bool:
+    """Whether pickling an instance means pickling its ``__dict__`` (no pickling methods of
+    its own), so that copying the fields copies the object."""
+    return (cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and getattr(cls, "__getstate__", None) is getattr(object, "__getstate__", None)
+            and not hasattr(cls, "__setstate__") and cls.__new__ is object.__new__)
+
+
+def _frozen_plain(value: Any) -> bool:
+    """A frozen pydantic model whose fields are strings, numbers, booleans or ``None``."""
+    return (isinstance(value, BaseModel) and bool(value.model_config.get("frozen"))
+            and all(type(v) in (str, int, float, bool, type(None)) for v in value.__dict__.values()))
 
 
 S = TypeVar("S", bound=State)

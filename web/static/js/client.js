@@ -308,11 +308,14 @@ export class MatchSocket {
     }
   }
 
+  /** Hold the state's view (patches apply to it) and hand the page a copy of it, so that
+   *  nothing a renderer does to its view can change the one held. */
   take(msg) {
     this.seq = msg.seq;
     this.view = msg.view ?? null;
-    msg.receivedAt = performance.now();
-    this.handlers.state(msg);
+    const shown = { ...msg, view: this.view === null ? msg.view : structuredClone(this.view) };
+    shown.receivedAt = performance.now();
+    this.handlers.state(shown);
   }
 
   /** Apply a patch to the view held, or ask for the whole state when it does not start
