@@ -14,7 +14,8 @@ benchmark down without changing its figures much. Figures are printed, never ass
   sampled along random games, and the mean size of one seat's view as JSON;
 - **fan-out after one action**: what the runtime does per change for every seat and the
   spectator: the views (built through ``Game.views``), each seat's legal actions, the
-  patch from the previous view and the encoded message.
+  patch from the previous view and the encoded message; beside it, for comparison, whole
+  states as the runtime sent them before patches (view, legal actions, stdlib ``json``).
 """
 
 from __future__ import annotations
@@ -114,6 +115,23 @@ def fanout_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[
     return elapsed * 1000 / len(pairs), statistics.median(sizes)
 
 
+def whole_states_cost(game: Any, players: int, states: list[Any]) -> tuple[float, float]:
+    """Mean ms to send every seat and a spectator its whole state after one change the way
+    the runtime did before patches (a view, legal actions and ``json.dumps`` per seat), and
+    the median bytes of one such message."""
+    seats: list[int | None] = [*range(players), None]
+    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    sizes: list[int] = []
+    started = clock()
+    for state in states:
+        for seat in seats:
+            legal = [] if seat is None else game.legal(state, seat)
+            sizes.append(len(encode({"type": "state", "seq": 1, "status": "running", "view": game.view(state, seat),
+                                     "legal": legal, "events": [], "deadline": game.deadline(state), "now": 0,
+                                     "result": None})))
+    return (clock() - started) * 1000 / len(states), statistics.median(sizes)
+
+
 def measure(game_id: str, players: int | None, seconds: float) -> dict[str, Any]:
     game = registry.get(game_id)
     players = players or game.max_players
@@ -122,9 +140,11 @@ def measure(game_id: str, players: int | None, seconds: float) -> dict[str, Any]
     _, states = random_states(game, players, min(seconds, 2.0), seed=2)
     pairs = sample(list(zip(states, states[1:])), 200)
     views_ms, view_bytes = views_cost(game, players, [after for _, after in pairs])
+    whole_ms, whole_bytes = whole_states_cost(game, players, [after for _, after in pairs])
     out = {"game": game_id, "players": players, "steps_per_s": round(sps),
            "bot_games_per_s": round(gps, 2), "actions_per_game": round(mean_actions, 1),
-           "views_ms": round(views_ms, 3), "view_bytes": round(view_bytes)}
+           "views_ms": round(views_ms, 3), "view_bytes": round(view_bytes),
+           "whole_states_ms": round(whole_ms, 3), "whole_state_bytes_median": round(whole_bytes)}
     try:
         fan_ms, patch_bytes = fanout_cost(game, players, pairs)
         out.update(fanout_ms=round(fan_ms, 3), patch_bytes_median=round(patch_bytes))
@@ -138,8 +158,10 @@ def line(r: dict[str, Any]) -> str:
             f"{r['bot_games_per_s']:,} bot games/s ({r['actions_per_game']} actions/game); "
             f"all {r['players']} seats' views + spectator's after one action {r['views_ms']:.2f} ms "
             f"({r['view_bytes']:,} bytes a view)")
+    text += (f"; whole states per change {r['whole_states_ms']:.2f} ms (median {r['whole_state_bytes_median']:,} "
+             f"bytes)")
     if "fanout_ms" in r:
-        text += f"; fan-out per change {r['fanout_ms']:.2f} ms (median patch {r['patch_bytes_median']:,} bytes)"
+        text += f"; patches per change {r['fanout_ms']:.2f} ms (median {r['patch_bytes_median']:,} bytes)"
     return text
 
 

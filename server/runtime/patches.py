@@ -73,6 +73,17 @@ def same(a: Any, b: Any) -> bool:
 _dumps = partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _same_element(x: Any, y: Any) -> bool:
+    """``same``, without its call for two scalars of one type (then == is exact)."""
+    t = type(x)
+    if t is type(y) and t in _SCALARS:
+        return x == y
+    return same(x, y)
+
+
 def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     """Append the operations turning ``a`` into ``b`` (known not to be the same)."""
     ta, tb = type(a), type(b)
@@ -82,8 +93,13 @@ def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
                 ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
         for key, vb in b.items():
             va = a.get(key, _MISSING)
+            if va is vb:
+                continue
             if va is _MISSING:
                 ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
+            elif type(vb) in _SCALARS and type(va) is type(vb):  # the usual member: no call
+                if va != vb:
+                    ops.append({"op": "replace", "path": f"{path}/{escape(key)}", "value": vb})
             elif not same(va, vb):
                 _diff(va, vb, f"{path}/{escape(key)}", ops)
     elif ta in _ARRAYS and tb in _ARRAYS:
@@ -95,15 +111,15 @@ def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
 def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     m, n = len(a), len(b)
     head, shorter = 0, min(m, n)
-    while head < shorter and same(a[head], b[head]):
+    while head < shorter and _same_element(a[head], b[head]):
         head += 1
     end_a, end_b = m, n
-    while end_a > head and end_b > head and same(a[end_a - 1], b[end_b - 1]):
+    while end_a > head and end_b > head and _same_element(a[end_a - 1], b[end_b - 1]):
         end_a -= 1
         end_b -= 1
     paired = min(end_a, end_b)
     for i in range(head, paired):
-        if not same(a[i], b[i]):
+        if not _same_element(a[i], b[i]):
             _diff(a[i], b[i], f"{path}/{i}", ops)
     for _ in range(paired, end_a):
         ops.append({"op": "remove", "path": f"{path}/{paired}"})

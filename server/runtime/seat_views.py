@@ -8,11 +8,10 @@ once per seat, diffed once against what that seat holds, and encoded once for al
 sockets. A seat whose view could not be built keeps holding the older one; the next patch
 starts from it.
 
-Diffing is done member by member of the view: each member's JSON (orjson) is written once
-per change and kept with the view, so an unchanged member costs one comparison of bytes,
-and only changed members are walked (``patches.diff``). Views of several seats share
-their common members (``Game.views``): a member is written, and a pair of them diffed,
-once for all the seats that share it.
+Views are diffed member by member: a member that is the very same object in both views
+(the game kept it) costs nothing, a plain value one comparison, and only the others are
+walked (``patches.diff``). Views of several seats share their common members
+(``Game.views``): a pair of members is diffed once for all the seats that share it.
 
 The patch is computed from the seat's own two views only, so it carries nothing that the
 seat's full view would not.
@@ -24,8 +23,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-import orjson
-
 from server.engine import Game
 
 from . import messages
@@ -35,63 +32,40 @@ log = logging.getLogger(__name__)
 
 Seat = int | None
 _MISSING = object()
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 @dataclass(frozen=True)
 class Held:
-    """The view the sockets of a seat hold, after change ``seq``, and each of its members'
-    JSON (``None`` when the view is not a JSON object of members orjson writes)."""
+    """The view the sockets of a seat hold, after change ``seq``."""
 
     seq: int
     view: dict[str, Any]
-    written: dict[str, bytes] | None
 
 
-class _Change:
-    """What one change's seats share: each member's JSON and each member's patch, keyed by
-    the objects themselves (alive for the whole change, held by the views)."""
-
-    def __init__(self) -> None:
-        self.written: dict[int, bytes] = {}
-        self.patches: dict[tuple[str, int, int], list[Op]] = {}
-
-    def write(self, view: dict[str, Any], held: Held | None = None) -> dict[str, bytes] | None:
-        """Each member's JSON (a member that is the very object of the ``held`` view keeps
-        its JSON)."""
-        if type(view) is not dict:
-            return None
-        out = {}
-        old, old_written = (held.view, held.written) if held is not None and held.written else ({}, {})
-        try:
-            for key, value in view.items():
-                if old.get(key, _MISSING) is value:
-                    out[key] = old_written[key]
-                    continue
-                text = self.written.get(id(value))
-                if text is None:
-                    text = self.written[id(value)] = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-                out[key] = text
-        except (TypeError, orjson.JSONEncodeError):
-            return None
-        return out
-
-    def diff(self, held: Held, view: dict[str, Any], written: dict[str, bytes] | None) -> list[Op]:
-        """The patch from the held view to ``view``, member by member."""
-        if held.written is None or written is None:
-            return diff(held.view, view)
-        old = held.view
-        ops: list[Op] = [{"op": "remove", "path": f"/{escape(key)}"} for key in old if key not in view]
-        for key, value in view.items():
-            was = old.get(key, _MISSING)
-            if was is _MISSING:
-                ops.append({"op": "add", "path": f"/{escape(key)}", "value": value})
-            elif was is not value and held.written[key] != written[key]:
-                memo = (key, id(was), id(value))
-                member = self.patches.get(memo)
-                if member is None:
-                    member = self.patches[memo] = diff(was, value, f"/{escape(key)}")
-                ops += member
-        return ops
+def _patch(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]) -> list[Op]:
+    """The patch from ``old`` to ``new``, views of one seat, member by member; ``shared``
+    keeps the patches of members during one change (keyed by the objects, which the views
+    keep alive), for the other seats whose views share them."""
+    if type(old) is not dict or type(new) is not dict:
+        return diff(old, new)
+    ops: list[Op] = [{"op": "remove", "path": f"/{escape(key)}"} for key in old if key not in new]
+    for key, value in new.items():
+        was = old.get(key, _MISSING)
+        if was is value:
+            continue
+        if was is _MISSING:
+            ops.append({"op": "add", "path": f"/{escape(key)}", "value": value})
+        elif type(value) in _SCALARS and type(was) is type(value):
+            if was != value:
+                ops.append({"op": "replace", "path": f"/{escape(key)}", "value": value})
+        else:
+            memo = (key, id(was), id(value))
+            member = shared.get(memo)
+            if member is None:
+                member = shared[memo] = diff(was, value, f"/{escape(key)}")
+            ops += member
+    return ops
 
 
 class SeatViews:
@@ -124,7 +98,7 @@ class SeatViews:
             return held.view
         view = self.game.view(state, seat)
         if hold:
-            self.held[seat] = Held(seq, view, _Change().write(view))
+            self.held[seat] = Held(seq, view)
         return view
 
     def forget(self, seat: Seat) -> None:
@@ -138,21 +112,20 @@ class SeatViews:
         (``status``, ``deadline``, ``now``, ``result``). A seat whose view or message fails is
         left out (logged); its sockets catch up with the next change."""
         out: dict[Seat, str] = {}
-        change = _Change()
+        shared: dict[tuple[str, int, int], list[Op]] = {}
         for seat, view in self.build(state, seats).items():
             try:
                 held = self.held.get(seat)
                 if held is not None and held.seq == seq:
                     continue  # already sent
-                written = change.write(view, held)
                 if held is None:
                     out[seat] = messages.state_message({"seq": seq, "view": view, "legal": legal(seat),
                                                         "events": events(seat), **common})
                 else:
                     out[seat] = messages.patch_message(
-                        seq=seq, prev_seq=held.seq, ops=change.diff(held, view, written), legal=legal(seat),
+                        seq=seq, prev_seq=held.seq, ops=_patch(held.view, view, shared), legal=legal(seat),
                         events=events(seat), **common)
-                self.held[seat] = Held(seq, view, written)
+                self.held[seat] = Held(seq, view)
             except Exception:
                 log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, seq)
         return out
