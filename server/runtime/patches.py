@@ -19,7 +19,7 @@ patch tells a seat nothing that its own two views did not.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
@@ -84,24 +84,55 @@ def _same_element(x: Any, y: Any) -> bool:
     return same(x, y)
 
 
+def diff_shared(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]) -> list[Op]:
+    """``diff(old, new)`` for two objects whose members other pairs may share (the views of
+    several seats after one change): the patch of a member is kept in ``shared``, keyed by
+    the two objects (which the caller keeps alive meanwhile), and reused for the others."""
+    if type(old) is not dict or type(new) is not dict:
+        return diff(old, new)
+
+    def member(key: Any, was: Any, value: Any, path: str, ops: list[Op]) -> None:
+        memo = (key, id(was), id(value))
+        found = shared.get(memo)
+        if found is None:
+            found = shared[memo] = diff(was, value, path)
+        ops += found
+
+    ops: list[Op] = []
+    _diff_objects(old, new, "", ops, member)
+    return ops
+
+
+def _nested(key: Any, va: Any, vb: Any, path: str, ops: list[Op]) -> None:
+    if not same(va, vb):
+        _diff(va, vb, path, ops)
+
+
+def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op],
+                  member: Callable[[Any, Any, Any, str, list[Op]], None] = _nested) -> None:
+    """Append the operations turning object ``a`` into object ``b``; ``member`` deals with
+    a member that is neither the same object nor one plain value in both."""
+    for key in a:
+        if key not in b:
+            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+    for key, vb in b.items():
+        va = a.get(key, _MISSING)
+        if va is vb:
+            continue
+        if va is _MISSING:
+            ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
+        elif type(vb) in _SCALARS and type(va) is type(vb):  # the usual member: no call
+            if va != vb:
+                ops.append({"op": "replace", "path": f"{path}/{escape(key)}", "value": vb})
+        else:
+            member(key, va, vb, f"{path}/{escape(key)}", ops)
+
+
 def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     """Append the operations turning ``a`` into ``b`` (known not to be the same)."""
     ta, tb = type(a), type(b)
     if ta is dict and tb is dict:
-        for key in a:
-            if key not in b:
-                ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
-        for key, vb in b.items():
-            va = a.get(key, _MISSING)
-            if va is vb:
-                continue
-            if va is _MISSING:
-                ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
-            elif type(vb) in _SCALARS and type(va) is type(vb):  # the usual member: no call
-                if va != vb:
-                    ops.append({"op": "replace", "path": f"{path}/{escape(key)}", "value": vb})
-            elif not same(va, vb):
-                _diff(va, vb, f"{path}/{escape(key)}", ops)
+        _diff_objects(a, b, path, ops)
     elif ta in _ARRAYS and tb in _ARRAYS:
         _diff_arrays(a, b, path, ops)
     else:

@@ -26,13 +26,11 @@ from typing import Any, Callable, Iterable
 from server.engine import Game
 
 from . import messages
-from .patches import Op, diff, escape
+from .patches import Op, diff_shared
 
 log = logging.getLogger(__name__)
 
 Seat = int | None
-_MISSING = object()
-_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 @dataclass(frozen=True)
@@ -41,31 +39,6 @@ class Held:
 
     seq: int
     view: dict[str, Any]
-
-
-def _patch(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]) -> list[Op]:
-    """The patch from ``old`` to ``new``, views of one seat, member by member; ``shared``
-    keeps the patches of members during one change (keyed by the objects, which the views
-    keep alive), for the other seats whose views share them."""
-    if type(old) is not dict or type(new) is not dict:
-        return diff(old, new)
-    ops: list[Op] = [{"op": "remove", "path": f"/{escape(key)}"} for key in old if key not in new]
-    for key, value in new.items():
-        was = old.get(key, _MISSING)
-        if was is value:
-            continue
-        if was is _MISSING:
-            ops.append({"op": "add", "path": f"/{escape(key)}", "value": value})
-        elif type(value) in _SCALARS and type(was) is type(value):
-            if was != value:
-                ops.append({"op": "replace", "path": f"/{escape(key)}", "value": value})
-        else:
-            memo = (key, id(was), id(value))
-            member = shared.get(memo)
-            if member is None:
-                member = shared[memo] = diff(was, value, f"/{escape(key)}")
-            ops += member
-    return ops
 
 
 class SeatViews:
@@ -123,7 +96,7 @@ class SeatViews:
                                                         "events": events(seat), **common})
                 else:
                     out[seat] = messages.patch_message(
-                        seq=seq, prev_seq=held.seq, ops=_patch(held.view, view, shared), legal=legal(seat),
+                        seq=seq, prev_seq=held.seq, ops=diff_shared(held.view, view, shared), legal=legal(seat),
                         events=events(seat), **common)
                 self.held[seat] = Held(seq, view)
             except Exception:

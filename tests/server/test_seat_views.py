@@ -69,7 +69,7 @@ def test_a_seat_nobody_watches_any_more_starts_again_with_a_whole_state() -> Non
 def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
     """Nutty Noodles builds its table once for every seat: each changed member of it is
     diffed once, not once a seat."""
-    import server.runtime.seat_views as seat_views
+    import server.runtime.patches as patches
 
     game = registry.get("nutty-noodles")
     state = game.setup(["A", "B", "C"], game.options({}), 5)
@@ -82,10 +82,10 @@ def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
 
     def counted(old: Any, new: Any, path: str = "") -> Any:
         diffed.append(path)
-        return seat_views.diff.__wrapped__(old, new, path)
+        return counted.__wrapped__(old, new, path)  # type: ignore[attr-defined]
 
-    counted.__wrapped__ = seat_views.diff  # type: ignore[attr-defined]
-    monkeypatch.setattr(seat_views, "diff", counted)
+    counted.__wrapped__ = patches.diff  # type: ignore[attr-defined]
+    monkeypatch.setattr(patches, "diff", counted)
     texts = views.messages(after, 1, seats, legal=lambda s: [], events=lambda s: [], common=COMMON)
     for seat in seats:
         assert apply(held[seat], json.loads(texts[seat])["ops"]) == game.view(after, seat)
