@@ -2,6 +2,7 @@
 
 from .errors import IllegalAction, InvalidOptions, UnknownGame, require
 from .events import Event, for_seat, private, public
+from .bots import LEVELS, BotInput, SampleBot
 from .game import OVER, TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State
 from .rng import Rng
 
@@ -10,15 +11,18 @@ __all__ = [
     "TIMEOUT",
     "Action",
     "Bot",
+    "BotInput",
     "Decision",
     "Event",
     "Game",
     "IllegalAction",
     "InvalidOptions",
+    "LEVELS",
     "Options",
     "RandomBot",
     "Result",
     "Rng",
+    "SampleBot",
     "State",
     "UnknownGame",
     "for_seat",

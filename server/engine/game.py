@@ -19,13 +19,16 @@ import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InvalidOptions, require
 from .events import Event
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .bots import BotInput
 
 Action = dict[str, Any]
 TIMEOUT: Action = {"type": "timeout"}
@@ -117,11 +120,11 @@ class Decision:
 
 class Bot(ABC):
     """Plays one seat. A bot object lives as long as its seat's match in one process and may
-    remember things between calls; it must only use what ``view(state, seat)`` shows (or a
-    ``determinize``d state) to choose."""
+    remember things between calls. It never holds the true state: each call hands it what
+    its seat may know (``BotInput``: view, legal actions, clock, determinized samples)."""
 
     @abstractmethod
-    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+    def decide(self, seen: "BotInput") -> Decision | None:
         """The action this seat will play next, and when; ``None`` to wait."""
 
 
@@ -131,11 +134,10 @@ class RandomBot(Bot):
     def __init__(self, game: "Game[Any, Any]", rng: Rng, min_ms: int = 50, max_ms: int = 3000):
         self.game, self.rng, self.min_ms, self.max_ms = game, rng, min_ms, max_ms
 
-    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
-        actions = self.game.legal(state, seat)
-        if not actions:
+    def decide(self, seen: "BotInput") -> Decision | None:
+        if not seen.legal:
             return None
-        return Decision(self.rng.choice(actions), now_ms + self.rng.randint(self.min_ms, self.max_ms))
+        return Decision(self.rng.choice(seen.legal), seen.now_ms + self.rng.randint(self.min_ms, self.max_ms))
 
 
 O = TypeVar("O", bound=Options)
@@ -252,8 +254,9 @@ class Game(ABC, Generic[S, O]):
         return {}
 
     # ---- bots -----------------------------------------------------------------------
-    def bot(self, seat: int, rng: Rng, **params: Any) -> Bot:
-        """A bot for ``seat``. Games override this with a real policy."""
+    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any) -> Bot:
+        """A bot for ``seat`` playing at ``level`` (``easy``, ``normal``, ``hard``). Games
+        override this with real policies."""
         return RandomBot(self, rng)
 
     def random_bot(self, seat: int, rng: Rng) -> Bot:

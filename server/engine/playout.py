@@ -9,11 +9,13 @@ seed gives the same game, so simulations, tests and benchmarks are reproducible.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Sequence
 
+from .bots import ask
 from .errors import IllegalAction
 from .events import Event
-from .game import TIMEOUT, Action, Bot, Game
+from .game import TIMEOUT, Action, Bot, Decision, Game
 from .rng import Rng
 
 
@@ -39,6 +41,7 @@ class Stalled(RuntimeError):
 
 
 BotFactory = Callable[[Game[Any, Any], int, Rng], Bot]
+Decider = Callable[[Any, int, int], "Decision | None"]  # (state, seat, now_ms) -> what, when
 
 
 def default_bots(game: Game[Any, Any], seat: int, rng: Rng) -> Bot:
@@ -47,6 +50,14 @@ def default_bots(game: Game[Any, Any], seat: int, rng: Rng) -> Bot:
 
 def random_bots(game: Game[Any, Any], seat: int, rng: Rng) -> Bot:
     return game.random_bot(seat, rng)
+
+
+def level_bots(levels: Sequence[str]) -> BotFactory:
+    """The game's bots at ``levels`` (one per seat, in seat order)."""
+    def make(game: Game[Any, Any], seat: int, rng: Rng) -> Bot:
+        return game.bot(seat, rng, level=levels[seat])
+
+    return make
 
 
 def player_names(n: int) -> list[str]:
@@ -81,12 +92,12 @@ def play(
     """Play one game to its end (or ``max_steps``) with a bot at every seat."""
     names = player_names(players) if isinstance(players, int) else list(players)
     rng = Rng(seed ^ 0x5EED)
-    seat_bots = [bots(game, seat, rng.fork()) for seat in range(len(names))]
+    seat_bots = [partial(ask, game, bots(game, seat, rng.fork())) for seat in range(len(names))]
     out = Playout(game.setup(names, game.options(options), seed, start_ms))
     now = start_ms
     failures = 0
     while game.result(out.state) is None and len(out.log) < max_steps:
-        seat, action, at = _next_move(game, out.state, seat_bots, now, rng)
+        seat, action, at = next_move(game, out.state, seat_bots, now, rng)
         now = max(now, at)
         try:
             new_state, events = game.apply(out.state, seat, action, now)
@@ -106,12 +117,14 @@ def play(
     return out
 
 
-def _next_move(
-    game: Game[Any, Any], state: Any, bots: list[Bot], now: int, rng: Rng
+def next_move(
+    game: Game[Any, Any], state: Any, deciders: Sequence[Decider], now: int, rng: Rng
 ) -> tuple[int | None, Action, int]:
+    """Who plays what next, and when: the earliest decision of any seat (ties drawn by
+    ``rng``), unless the game's deadline comes first (then time's ``timeout``)."""
     best: tuple[int, int, int, Action] | None = None  # (at, tiebreak, seat, action)
-    for seat, bot in enumerate(bots):
-        decision = bot.decide(state, seat, now)
+    for seat, decide in enumerate(deciders):
+        decision = decide(state, seat, now)
         if decision is None:
             continue
         key = (max(decision.at_ms, now), rng.below(1 << 30), seat, decision.action)

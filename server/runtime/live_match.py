@@ -43,6 +43,7 @@ from functools import partial
 from typing import Any, Callable
 
 from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
+from server.engine.bots import ask
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
@@ -488,7 +489,7 @@ class LiveMatch:
 
     async def _think(self, seat: int, bot: Bot, state: Any, seq: int, now: int) -> None:
         try:
-            decision = await asyncio.to_thread(bot.decide, state, seat, now)
+            decision = await asyncio.to_thread(ask, self.game, bot, state, seat, now)
         except Exception:
             log.exception("%s bot for seat %s failed to decide", self.game.id, seat)
             decision = None

@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 
 from server.engine import TIMEOUT, IllegalAction, Rng
+from server.engine.bots import ask
 from server.engine.playout import play
 from server.games.nutty_noodles import GAME
 from server.games.nutty_noodles.cards import BLANK, BOWLS, MISO, MODES, MONSTERS, bowl_id
@@ -407,5 +408,5 @@ def test_bot_without_mistakes_always_serves_correctly() -> None:
 def test_bot_reaction_time_sets_when_it_serves() -> None:
     s = racing(2, at=10_000)
     bot = GAME.bot(0, Rng(1), reaction_ms=3000, jitter_ms=0, mistake_rate=0.0)
-    decision = bot.decide(s, 0, 10_000)
+    decision = ask(GAME, bot, s, 0, 10_000)
     assert decision is not None and decision.at_ms == 13_000 and decision.action == answer(s)

@@ -22,7 +22,7 @@ from typing import Any, AsyncIterator
 import pytest
 
 from server.config import Settings
-from server.engine import Decision, IllegalAction, private
+from server.engine import BotInput, Decision, IllegalAction, private
 from server.games.nutty_noodles.rules import NuttyNoodles
 from server.runtime import Illegal, LiveMatch, Runtime, StaleSeq, Subscriber
 from server.runtime.clock import Clock
@@ -153,11 +153,11 @@ class StubbornBot:
     def __init__(self) -> None:
         self.calls = 0
 
-    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
-        if state.phase != "roll" or seat != state.thrower:
+    def decide(self, seen: BotInput) -> Decision | None:
+        if {"type": "roll"} not in seen.legal:
             return None
         self.calls += 1
-        return Decision({"type": "moonwalk"} if self.calls == 1 else {"type": "roll"}, now_ms)
+        return Decision({"type": "moonwalk"} if self.calls == 1 else {"type": "roll"}, seen.now_ms)
 
 
 class StubbornNoodles(NuttyNoodles):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from server.engine import Rng
+from server.engine.bots import ask
 from server.engine.playout import play, random_bots
 from server.games.sneaky_supper import GAME
 from server.games.sneaky_supper.cards import CRAVING, RECIPE, TYPE, card
@@ -32,7 +33,7 @@ def test_bot_retreats_when_any_next_card_would_bust_it() -> None:
     assert s.turn.noise() == 3
     only_deck(s, lambda t: t.noise > 0)
     s.udeck = [c for c in s.udeck if card(c).noise > 0]
-    assert bot().decide(s, 0, 0).action == {"type": "retreat"}
+    assert ask(GAME, bot(), s, 0, 0).action == {"type": "retreat"}
 
 
 def test_bot_draws_on_while_the_deck_is_quiet() -> None:
@@ -40,7 +41,7 @@ def test_bot_draws_on_while_the_deck_is_quiet() -> None:
     stack(s, quiet_food(1)[0])
     s = draws(s, 1)
     only_deck(s, lambda t: t.noise == 0)
-    assert bot().decide(s, 0, 0).action["type"] in ("draw", "draw_utensil")
+    assert ask(GAME, bot(), s, 0, 0).action["type"] in ("draw", "draw_utensil")
 
 
 def test_bot_uses_a_careful_token_to_save_a_rich_haul() -> None:
@@ -49,7 +50,7 @@ def test_bot_uses_a_careful_token_to_save_a_rich_haul() -> None:
     stack(s, *rich, "seasoned-seaweed", a_type(kind="food", noise=3, icon=False))
     s = draws(s, 5)
     assert s.phase == "noisy"
-    action = bot().decide(s, 0, 0).action
+    action = ask(GAME, bot(), s, 0, 0).action
     assert action["type"] == "careful" and card(action["card"]).noise == 3
 
 
@@ -58,14 +59,14 @@ def test_bot_accepts_a_bust_when_there_is_nothing_to_save() -> None:
     stack(s, a_type(kind="accident", noise=1), LOUD_ACCIDENT)
     s = draws(s, 2)
     assert s.phase == "noisy"
-    assert bot().decide(s, 0, 0).action == {"type": "bust"}
+    assert ask(GAME, bot(), s, 0, 0).action == {"type": "bust"}
 
 
 def test_bot_grabs_its_craving_even_on_another_players_turn() -> None:
     s = new()
     craving = CRAVING[s.cravings[1]]
     give(s, 1, *craving.snacks, a_type(kind="food", group="drink"))
-    decision = bot(seat=1).decide(s, 1, 0)
+    decision = ask(GAME, bot(seat=1), s, 1, 0)
     assert decision.action["type"] == "craving"
     s, _ = act(s, 1, decision.action)
     assert s.scored_cravings[1] == [craving.id]
@@ -77,20 +78,20 @@ def test_bot_completes_a_recipe_then_eats_then_ends_its_turn() -> None:
     give(s, 0, *ingredients(r.needs))
     s = retreat_with(s, "gem-biscuits")
     b = bot()
-    action = b.decide(s, 0, 0).action
+    action = ask(GAME, b, s, 0, 0).action
     assert action["type"] == "recipe" and action["recipe"] == r.id
     s, _ = act(s, 0, action)
-    action = b.decide(s, 0, 0).action
+    action = ask(GAME, b, s, 0, 0).action
     assert action["type"] == "consume" and card(action["card"]).id == "gem-biscuits"
     s, _ = act(s, 0, action)
-    assert b.decide(s, 0, 0).action == {"type": "end_turn"}
+    assert ask(GAME, b, s, 0, 0).action == {"type": "end_turn"}
 
 
 def test_bot_takes_its_time_like_a_person() -> None:
     s = new()
-    d = bot(delay_ms=2000, jitter_ms=0).decide(s, 0, 500)
+    d = ask(GAME, bot(delay_ms=2000, jitter_ms=0), s, 0, 500)
     assert d.action == {"type": "draw"} and d.at_ms == 2000
-    assert bot(delay_ms=2000, jitter_ms=0).decide(s, 0, 5000).at_ms == 5000
+    assert ask(GAME, bot(delay_ms=2000, jitter_ms=0), s, 0, 5000).at_ms == 5000
 
 
 def test_bot_decides_only_on_what_its_seat_knows() -> None:
@@ -102,7 +103,7 @@ def test_bot_decides_only_on_what_its_seat_knows() -> None:
     for s in samples:
         for seat in range(s.n):
             other = GAME.determinize(s, seat, Rng(len(samples) + seat))
-            a, b = bot(seat, seed=5).decide(s, seat, 0), bot(seat, seed=5).decide(other, seat, 0)
+            a, b = ask(GAME, bot(seat, seed=5), s, seat, 0), ask(GAME, bot(seat, seed=5), other, seat, 0)
             assert a == b
             compared += a is not None
     assert compared > 20

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.engine import Rng
+from server.engine.bots import ask
 from server.engine.playout import Entry, play, player_names, random_bots, replay
 from server.engine.simulation import simulate
 from server.games.snollygoster import GAME
@@ -117,8 +118,8 @@ def test_bot_chooses_only_from_what_its_seat_knows() -> None:
     for s in bot_states(4, 2):
         for seat in range(4):
             d = GAME.determinize(s, seat, rng)
-            mine = SnollygosterBot(GAME, Rng(seat)).decide(s, seat, 5_000_000)
-            theirs = SnollygosterBot(GAME, Rng(seat)).decide(d, seat, 5_000_000)
+            mine = ask(GAME, SnollygosterBot(GAME, Rng(seat)), s, seat, 5_000_000)
+            theirs = ask(GAME, SnollygosterBot(GAME, Rng(seat)), d, seat, 5_000_000)
             assert mine == theirs
             compared += mine is not None
     assert compared > 10
@@ -133,10 +134,10 @@ def test_bot_does_not_know_which_unknown_food_is_unsafe() -> None:
     s = draw_next(s, "hungry", "hungry")
     s, _ = act(s, me, {"type": "keep", "card": 0})
     rng = Rng(3)
-    truth = SnollygosterBot(GAME, Rng(0)).decide(s, me, 20_000)
+    truth = ask(GAME, SnollygosterBot(GAME, Rng(0)), s, me, 20_000)
     for _ in range(12):
         d = GAME.determinize(s, me, rng)
-        assert SnollygosterBot(GAME, Rng(0)).decide(d, me, 20_000) == truth
+        assert ask(GAME, SnollygosterBot(GAME, Rng(0)), d, me, 20_000) == truth
     assert truth.action["food"] in foods
 
 
@@ -155,7 +156,7 @@ def test_honest_bot_tags_the_truth_and_snollygoster_bot_lies() -> None:
         s, _ = act(s, me, {"type": "inspect", "food": food})
         for p in s.window.waiting[:]:
             s, _ = act(s, p, {"type": "pass"})
-        decision = bot_for(s, me, agenda).decide(s, me, 20_000)
+        decision = ask(GAME, bot_for(s, me, agenda), s, me, 20_000)
         assert decision.action == {"type": "tag", "claim": expect}, agenda
 
 
@@ -171,7 +172,7 @@ def test_bot_reads_tags_with_suspicion() -> None:
     s.eaten.append({"food": 99, "kind": "unsafe", "eater": honest, "tag": [liar, "safe"], "placed_by": liar})
     s = draw_next(s, "hungry", "hungry")
     s, _ = act(s, me, {"type": "keep", "card": 0})
-    decision = bot_for(s, me, "captain").decide(s, me, 20_000)
+    decision = ask(GAME, bot_for(s, me, "captain"), s, me, 20_000)
     assert decision.action == {"type": "eat", "food": b}
 
 
@@ -182,7 +183,7 @@ def test_bot_denies_a_launch_that_leaves_it_behind_and_doomsayer_denies_any() ->
     set_fuel(s, rival, 5)
     s, _ = act(s, rival, {"type": "launch", "passengers": []})
     set_hand(s, me, ["denied"])
-    assert bot_for(s, me, "captain").decide(s, me, 20_000).action == {"type": "denied"}
+    assert ask(GAME, bot_for(s, me, "captain"), s, me, 20_000).action == {"type": "denied"}
     set_fuel(s, me, 4)
     s2 = table(3)
     set_hand(s2, rival, ["launch"])
@@ -190,8 +191,8 @@ def test_bot_denies_a_launch_that_leaves_it_behind_and_doomsayer_denies_any() ->
     set_fuel(s2, me, 5)
     s2, _ = act(s2, rival, {"type": "launch", "passengers": [me]})
     set_hand(s2, me, ["denied"])
-    assert bot_for(s2, me, "survivor").decide(s2, me, 20_000).action == {"type": "pass"}
-    assert bot_for(s2, me, "doomsayer").decide(s2, me, 20_000).action == {"type": "denied"}
+    assert ask(GAME, bot_for(s2, me, "survivor"), s2, me, 20_000).action == {"type": "pass"}
+    assert ask(GAME, bot_for(s2, me, "doomsayer"), s2, me, 20_000).action == {"type": "denied"}
 
 
 def test_bot_launches_when_it_can() -> None:
@@ -199,18 +200,18 @@ def test_bot_launches_when_it_can() -> None:
     me = s.turn
     set_hand(s, me, ["launch"])
     set_fuel(s, me, 5)
-    assert bot_for(s, me, "captain").decide(s, me, 20_000).action == {"type": "launch", "passengers": []}
-    assert bot_for(s, me, "doomsayer").decide(s, me, 20_000).action["type"] != "launch"
+    assert ask(GAME, bot_for(s, me, "captain"), s, me, 20_000).action == {"type": "launch", "passengers": []}
+    assert ask(GAME, bot_for(s, me, "doomsayer"), s, me, 20_000).action["type"] != "launch"
 
 
 def test_bot_thinks_for_a_human_while_and_keeps_its_plan() -> None:
     s = table(3)
     me = s.turn
     bot = SnollygosterBot(GAME, Rng(4), think_ms=(1000, 2000))
-    first = bot.decide(s, me, s.step_since)
+    first = ask(GAME, bot, s, me, s.step_since)
     assert s.step_since + 1000 <= first.at_ms <= s.step_since + 2000
-    assert bot.decide(s, me, s.step_since + 10) == first  # asked again: the same plan
-    late = bot.decide(s, me, first.at_ms + 5000)
+    assert ask(GAME, bot, s, me, s.step_since + 10) == first  # asked again: the same plan
+    late = ask(GAME, bot, s, me, first.at_ms + 5000)
     assert late.action == first.action and late.at_ms == first.at_ms + 5000
 
 

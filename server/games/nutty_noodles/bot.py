@@ -3,12 +3,15 @@ reaction time, and now and then fumbles."""
 
 from __future__ import annotations
 
-from server.engine import Bot, Decision, Rng
+from typing import Any
+
+from server.engine import Bot, Decision, Rng, SampleBot
+from server.engine.bots import NORMAL, check_level
 
 from .rules import NuttyNoodlesState, answer
 
 
-class NuttyNoodlesBot(Bot):
+class NuttyNoodlesBot(SampleBot):
     """``reaction_ms`` ± ``jitter_ms`` after the dice land it serves; with probability
     ``mistake_rate`` it serves the right bowl to the wrong table instead."""
 
@@ -19,7 +22,7 @@ class NuttyNoodlesBot(Bot):
         self.mistake_rate, self.throw_ms = mistake_rate, throw_ms
         self._plans: dict[int, Decision] = {}  # per throw: what and when
 
-    def decide(self, state: NuttyNoodlesState, seat: int, now_ms: int) -> Decision | None:
+    def play(self, state: NuttyNoodlesState, seat: int, now_ms: int) -> Decision | None:
         if state.phase == "roll":
             if seat != state.thrower:
                 return None
@@ -40,3 +43,9 @@ class NuttyNoodlesBot(Bot):
                 action = {"type": "place", "table": self.rng.choice(wrong), "bowl": action["bowl"]}
         delay = max(150, self.reaction_ms + self.rng.randint(-self.jitter_ms, self.jitter_ms))
         return Decision(action, state.phase_since + delay)
+
+
+def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
+    """This game's bot at ``level``."""
+    check_level(level)
+    return NuttyNoodlesBot(rng, **params)

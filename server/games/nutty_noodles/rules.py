@@ -462,9 +462,11 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         return "Served — waiting for the round to end." if mine.correct else "Wrong — you are out of this round."
 
     def determinize(self, state: NuttyNoodlesState, seat: int, rng: Rng) -> NuttyNoodlesState:
-        """The only hidden thing is the order of the monster deck."""
+        """The only hidden things are the order of the monster deck and the dice to come
+        (the deck is sorted first, so the sample never depends on the true order)."""
         s = state.clone()
-        rng.shuffle(s.deck)
+        s.deck = rng.shuffled(sorted(s.deck))
+        s.rng = rng.fork()
         return s
 
     def result(self, state: NuttyNoodlesState) -> Result | None:
@@ -479,10 +481,10 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
     def stats(self, state: NuttyNoodlesState) -> dict[str, float]:
         return {"rounds": state.rounds, "throws": state.throws}
 
-    def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot
-        from .bot import NuttyNoodlesBot
+    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
+        from .bot import bot_at
 
-        return NuttyNoodlesBot(rng, **params)
+        return bot_at(self, rng, level, **params)
 
 
 __all__ = ["NuttyNoodles", "NuttyNoodlesOptions", "NuttyNoodlesState", "TIMEOUT", "answer"]

@@ -19,7 +19,8 @@ import json
 from collections import Counter
 from typing import Any, Iterator
 
-from server.engine import Action, Bot, Decision, IllegalAction, Rng
+from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
+from server.engine.bots import NORMAL, check_level
 
 from .cards import (
     ACTION_AUCTION,
@@ -131,7 +132,7 @@ def needed_by(s: RivalState, seat: int, ingredient: str) -> bool:
 
 # ---- the bot -------------------------------------------------------------------------------
 
-class RivalBot(Bot):
+class RivalBot(SampleBot):
     """``think_ms`` is the pause before a considered move, ``react_ms`` before a quick one;
     ``patience_ms`` is how long into the market it stays open to trades before saying done."""
 
@@ -143,7 +144,7 @@ class RivalBot(Bot):
         self._first_seen: dict[str, tuple[int, int]] = {}  # action key -> (first seen, pause)
 
     # -- timing --
-    def decide(self, state: RivalState, seat: int, now_ms: int) -> Decision | None:
+    def play(self, state: RivalState, seat: int, now_ms: int) -> Decision | None:
         if self.game.result(state) is not None:
             return None
         if self._phase != (state.day, state.phase):
@@ -170,7 +171,7 @@ class RivalBot(Bot):
 
     def choose(self, s: RivalState, seat: int) -> Iterator[tuple[Action, bool]]:
         """The actions the bot would play next, best first, each with whether it is a quick
-        reaction; ``decide`` plays the first one that is legal."""
+        reaction; ``play`` plays the first one that is legal."""
         if s.phase == BUY_BARTER:
             yield from self.market(s, seat)
             return
@@ -601,3 +602,9 @@ class RivalBot(Bot):
         if s.today[seat].played is not None:
             return None
         return next((c for c in s.chefs[seat].actions if action_kind(c).id == kind), None)
+
+
+def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
+    """This game's bot at ``level``."""
+    check_level(level)
+    return RivalBot(game, rng, **params)

@@ -188,11 +188,11 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         Snackle Box's face-down card and the other chefs' unrevealed bids."""
         s = state.clone()
         sporks.redeal_face_down(s, rng)
-        for m in s.markets.values():
-            rng.shuffle(m.shelf)
-        for deck in s.decks.values():
-            rng.shuffle(deck)
-        rng.shuffle(s.action_deck)
+        for m in s.markets.values():  # sorted first: the sample never follows the true order
+            m.shelf = rng.shuffled(sorted(m.shelf))
+        for kind, deck in s.decks.items():
+            s.decks[kind] = rng.shuffled(sorted(deck))
+        s.action_deck = rng.shuffled(sorted(s.action_deck))
         auction.redeal_bids(s, seat, rng)
         for other, t in enumerate(s.today):
             if other == seat:
@@ -246,10 +246,10 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 out["snackle box price"] = sum(state.sporks.sold) / len(state.sporks.sold)
         return out
 
-    def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot
-        from .bot import RivalBot
+    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
+        from .bot import bot_at
 
-        return RivalBot(self, rng, **params)
+        return bot_at(self, rng, level, **params)
 
 
 __all__ = ["OVER", "RivalRestaurants", "RivalRestaurantsOptions", "RivalState"]

@@ -16,7 +16,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from server.engine import Action, Bot, Decision, Rng
+from server.engine import Action, Bot, Decision, Rng, SampleBot
+from server.engine.bots import NORMAL, check_level
 
 from .cards import (
     BUST_NOISE, CRAVING, MAX_TOKENS, RECIPE, TYPE, Need, card,
@@ -58,7 +59,7 @@ def _missing(needs: tuple[Need, ...], types: tuple[str, ...]) -> int:
     return lacking
 
 
-class SneakySupperBot(Bot):
+class SneakySupperBot(SampleBot):
     """``delay_ms`` ± ``jitter_ms`` per move (on the game's clock, so simulations cost no
     time); ``boldness`` shifts the draw-or-stop threshold (points); ``token_value`` is what
     it thinks a Careful token in hand is worth; ``envy`` how much it minds the cards a bust
@@ -72,7 +73,7 @@ class SneakySupperBot(Bot):
         self._timing: tuple[Any, int] | None = None
 
     # ---- the contract ----------------------------------------------------------------------
-    def decide(self, state: SneakySupperState, seat: int, now_ms: int) -> Decision | None:
+    def play(self, state: SneakySupperState, seat: int, now_ms: int) -> Decision | None:
         actions = self.game.legal(state, seat)
         if not actions:
             return None
@@ -279,3 +280,9 @@ def _next_search(d: SneakySupperState) -> list[str]:
     if not d.deck:
         return list(d.discard)
     return d.deck[len(d.deck) - d.segments[-1]:]
+
+
+def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
+    """This game's bot at ``level``."""
+    check_level(level)
+    return SneakySupperBot(game, rng, **params)

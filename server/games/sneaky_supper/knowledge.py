@@ -7,6 +7,9 @@ A seat knows every card's place except:
   ``seen[player]`` (as many from each deck as it holds, since the piles a face-down card
   goes to are visible); the others lie face down in the discard piles or the decks;
 - the other players' Cravings and the Craving deck.
+
+Each pool is sorted before it is shuffled, so the sample depends only on what the seat
+knows, never on the true order (bots get samples: the same view, the same samples).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ def redeal(state: SneakySupperState, seat: int, rng: Rng) -> SneakySupperState:
         if other != seat:
             _redeal_hand(s, other, rng)
     _shuffle_segments(s, rng)
-    rng.shuffle(s.udeck)
+    s.udeck = rng.shuffled(sorted(s.udeck))
     _redeal_cravings(s, seat, rng)
     s.rng = rng.fork()  # the future shuffles are unknown too
     return s
@@ -60,13 +63,13 @@ def _shuffle_segments(s: SneakySupperState, rng: Rng) -> None:
     """Each segment of the Search deck was shuffled on its own: re-order inside it."""
     start = 0
     for size in s.segments:
-        s.deck[start:start + size] = rng.shuffled(s.deck[start:start + size])
+        s.deck[start:start + size] = rng.shuffled(sorted(s.deck[start:start + size]))
         start += size
 
 
 def _redeal_cravings(s: SneakySupperState, seat: int, rng: Rng) -> None:
     others = [q for q in range(s.n) if q != seat and s.cravings[q] is not None]
-    pool = rng.shuffled([s.cravings[q] for q in others] + s.craving_deck)
+    pool = rng.shuffled(sorted([s.cravings[q] for q in others] + s.craving_deck))
     for q in others:
         s.cravings[q] = pool.pop()
     s.craving_deck = pool

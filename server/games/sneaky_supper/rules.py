@@ -612,10 +612,10 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         out.update({f"share_{k}": v / all_points for k, v in total.items()})
         return out
 
-    def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot
-        from .bot import SneakySupperBot
+    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
+        from .bot import bot_at
 
-        return SneakySupperBot(self, rng, **params)
+        return bot_at(self, rng, level, **params)
 
 
 def _require_active(s: SneakySupperState, seat: int, phases: str | tuple[str, ...], what: str) -> None:

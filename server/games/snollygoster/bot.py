@@ -15,7 +15,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from server.engine import Action, Bot, Decision, Game, Rng
+from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
+from server.engine.bots import NORMAL, check_level
 
 from .cards import HUNGER, POD_FUEL
 
@@ -56,16 +57,16 @@ STOWAWAY_PATIENCE = 8  # rounds
 FEED_RESERVE = 4  # a poisoner pays for a meal only with this much Fuel (it wants a seat too)
 
 
-class SnollygosterBot(Bot):
+class SnollygosterBot(SampleBot):
     def __init__(self, game: Game[Any, Any], rng: Rng, think_ms: tuple[int, int] = (1200, 3500),
                  answer_ms: tuple[int, int] = (500, 2000), samples: int = 6) -> None:
-        self.game, self.salt = game, rng.next64()
+        self.game, self.salt, self.rng = game, rng.next64(), rng
         self.think_ms, self.answer_ms, self.samples = think_ms, answer_ms, samples
         self._plans: dict[Any, Decision | None] = {}  # the plan for the current situation
         self.memory = Memory()
 
     # ---- the contract --------------------------------------------------------------------------
-    def decide(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+    def play(self, state: Any, seat: int, now_ms: int) -> Decision | None:
         self.memory.observe(state)
         legal = self.game.legal(state, seat)
         if not legal:
@@ -464,4 +465,12 @@ class Memory:
             self.refused_pod.update(p for p in w.chain[0::2] if p in pod)
 
 
-__all__ = ["PROFILES", "SnollygosterBot"]
+
+
+def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
+    """This game's bot at ``level``."""
+    check_level(level)
+    return SnollygosterBot(game, rng, **params)
+
+
+__all__ = ["PROFILES", "SnollygosterBot", "bot_at"]

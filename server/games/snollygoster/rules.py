@@ -132,10 +132,10 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
                 out[f"team_{team.lower()}_won"] = float(bool(winners & set(held)))
         return out
 
-    def bot(self, seat: int, rng: Rng, **params: Any):  # noqa: ANN201 - Bot
-        from .bot import SnollygosterBot
+    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
+        from .bot import bot_at
 
-        return SnollygosterBot(self, rng, **params)
+        return bot_at(self, rng, level, **params)
 
 
 # ---- time moves the game on -------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""What a bot may know, and the levels bots play at.
+
+A bot is fair by construction: it never holds the true state. When a seat's bot is asked
+to decide, the runtime (or the playout) hands it a ``BotInput``: the seat's ``view``, its
+``legal`` actions, the clock (``now_ms``, ``deadline``) and ``sample(rng)``, which deals a
+state the seat cannot tell from the truth (``game.determinize(true_state, seat, rng)``,
+called here, never by the bot). Two true states that look the same from a seat give that
+seat's bot the same input, so the same decision with the same Rng.
+
+The true state lives only inside the input's closures: no attribute leads to it. (Python
+cannot wall memory off; reaching into a function's ``__closure__`` or ``gc`` would be
+cheating that the fair-bots test looks for in the bot modules.)
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import InvalidOptions
+from .game import Action, Bot, Decision
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+EASY, NORMAL, HARD = "easy", "normal", "hard"
+LEVELS = (EASY, NORMAL, HARD)
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is one of ``LEVELS``, else ``InvalidOptions`` naming them."""
+    if level not in LEVELS:
+        raise InvalidOptions(f"A bot plays at one of {', '.join(LEVELS)}, not {level!r}.")
+    return level
+
+
+class BotInput:
+    """Everything one seat may know when its bot decides, and nothing else.
+
+    ``view`` and ``legal`` are worked out on first use (a bot that waits never pays for
+    them); ``sample(rng)`` gives a fresh determinized copy of the state each call."""
+
+    __slots__ = ("seat", "now_ms", "deadline", "_view", "_legal", "_see", "_list", "_deal")
+
+    def __init__(self, seat: int, now_ms: int, deadline: int | None, view: Callable[[], dict[str, Any]],
+                 legal: Callable[[], list[Action]], sample: Callable[[Rng], Any]) -> None:
+        self.seat, self.now_ms, self.deadline = seat, now_ms, deadline
+        self._view: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None
+        self._see, self._list, self._deal = view, legal, sample
+
+    @classmethod
+    def of(cls, game: "Game[Any, Any]", state: Any, seat: int, now_ms: int) -> "BotInput":
+        """The input of ``seat``'s bot when ``state`` is the truth (runtime and playout only)."""
+        return cls(seat, now_ms, game.deadline(state),
+                   view=lambda: game.view(state, seat),
+                   legal=lambda: game.legal(state, seat),
+                   sample=lambda rng: game.determinize(state, seat, rng))
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``game.view(state, seat)``: what the seat's player sees on the screen."""
+        if self._view is None:
+            self._view = self._see()
+        return self._view
+
+    @property
+    def legal(self) -> list[Action]:
+        """``game.legal(state, seat)``: what the seat may do now."""
+        if self._legal is None:
+            self._legal = self._list()
+        return self._legal
+
+    def sample(self, rng: Rng) -> Any:
+        """A state the seat cannot tell from the truth: everything hidden from it re-dealt
+        at random by ``rng`` (``game.determinize``). A new copy each call, the bot's own."""
+        return self._deal(rng)
+
+
+def ask(game: "Game[Any, Any]", bot: Bot, state: Any, seat: int, now_ms: int) -> Decision | None:
+    """Ask ``seat``'s bot what it plays when ``state`` is the truth (the one place a bot is
+    asked: the runtime and the playout both come here)."""
+    return bot.decide(BotInput.of(game, state, seat, now_ms))
+
+
+class SampleBot(Bot):
+    """The adapter for a heuristic that reads a whole state: it plays on one determinized
+    sample of its seat's information set, so it knows no more than the seat does.
+    Subclasses set ``rng`` and implement ``play``."""
+
+    rng: Rng
+
+    def decide(self, seen: BotInput) -> Decision | None:
+        return self.play(seen.sample(self.rng), seen.seat, seen.now_ms)
+
+    @abstractmethod
+    def play(self, state: Any, seat: int, now_ms: int) -> Decision | None:
+        """The decision on ``state`` — a sample, never the truth — for ``seat``."""
