@@ -20,13 +20,18 @@ def _option(text: str) -> tuple[str, Any]:
 
 def _simulate(args: argparse.Namespace) -> int:
     from server.engine import InvalidOptions, UnknownGame, registry
-    from server.engine.playout import default_bots, random_bots
+    from server.engine.bots import check_level
+    from server.engine.playout import default_bots, level_bots, random_bots
     from server.engine.simulation import simulate
 
     try:
         game = registry.get(args.game)
-        summary = simulate(game, args.players, args.games, args.seed, dict(args.option),
-                           bots=random_bots if args.random else default_bots)
+        levels = [check_level(level.strip()) for level in args.bots.split(",")] if args.bots else None
+        players = args.players or (len(levels) if levels else 2)
+        if levels and len(levels) != players:
+            raise InvalidOptions(f"--bots names {len(levels)} levels for {players} players: one per seat.")
+        bots = random_bots if args.random else level_bots(levels) if levels else default_bots
+        summary = simulate(game, players, args.games, args.seed, dict(args.option), bots=bots, levels=levels)
     except (UnknownGame, InvalidOptions) as exc:
         print(f"potluck simulate: {exc}", file=sys.stderr)
         return 2
@@ -88,11 +93,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play bot games and print the figures")
     sim.add_argument("game", help="game id, e.g. nutty-noodles")
-    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--players", type=int, default=None, help="default: one per --bots level, else 2")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--random", action="store_true", help="random players instead of the game's bots")
+    sim.add_argument("--bots", metavar="LEVEL,…", help="the bots' levels (easy, normal, hard), one per seat "
+                     "in seat order, e.g. hard,normal; default: normal everywhere")
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.set_defaults(func=_simulate)
 

@@ -48,8 +48,9 @@ async def games() -> list[dict]:
                               "the server allows (`at_capacity`; see `Retry-After`)."}},
              summary="Create a match")
 async def create_match(body: CreateMatch, request: Request, runtime: Runtime = Depends(runtime_of)) -> dict:
-    """A match of ``game`` with ``players`` seats, the last ``bots`` of them bots. It starts
-    when every seat is taken: at once if they are all bots. Each client address may create
+    """A match of ``game`` with ``players`` seats, the last ones bots: ``bots`` is how many
+    (at the normal level) or the level of each (`easy`, `normal`, `hard`), in seat order.
+    It starts when every seat is taken: at once if they are all bots. Each client address may create
     a few matches at once, then a steady trickle (429 with ``Retry-After`` past that)."""
     refusal = runtime.limits.creation.take(client_address(request))
     if refusal is not None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Status = Literal["open", "running", "finished"]
+BotLevel = Literal["easy", "normal", "hard"]
 
 
 class Problem(BaseModel):
@@ -32,13 +33,25 @@ class CreateMatch(BaseModel):
     game: str = Field(max_length=64, examples=["nutty-noodles"])
     players: int | None = Field(None, ge=1, le=64, description="Seats; default: the game's minimum.")
     options: dict[str, Any] = Field(default_factory=dict, description="Validated by the game's model.")
-    bots: int = Field(0, ge=0, le=64, description="How many seats bots take (the last ones).")
+    bots: int | list[BotLevel] = Field(
+        0, description="The bots, in the last seats: how many (all at the normal level), or the "
+                       "level of each in seat order, e.g. `[\"hard\", \"easy\"]`.",
+        examples=[1, ["hard", "easy"]])
+
+    @field_validator("bots")
+    @classmethod
+    def _bots_fit(cls, bots: int | list[str]) -> int | list[str]:
+        count = bots if isinstance(bots, int) else len(bots)
+        if not 0 <= count <= 64:
+            raise ValueError("between 0 and 64 bots")
+        return bots
 
 
 class SeatInfo(BaseModel):
     seat: int
     name: str
     bot: bool
+    level: BotLevel | None = Field(None, description="A bot's level; null for a human.")
     connected: bool = Field(description="A socket of this seat is open on the answering server.")
     standin: bool = Field(False, description="A stand-in bot plays this absent human's seat right now.")
 

@@ -14,8 +14,10 @@ cheating that the fair-bots test looks for in the bot modules.)
 
 from __future__ import annotations
 
+import json
+import pickle
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from .errors import InvalidOptions
 from .game import Action, Bot, Decision
@@ -24,6 +26,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .game import Game
 
+T = TypeVar("T")
 EASY, NORMAL, HARD = "easy", "normal", "hard"
 LEVELS = (EASY, NORMAL, HARD)
 
@@ -52,10 +55,12 @@ class BotInput:
 
     @classmethod
     def of(cls, game: "Game[Any, Any]", state: Any, seat: int, now_ms: int) -> "BotInput":
-        """The input of ``seat``'s bot when ``state`` is the truth (runtime and playout only)."""
+        """The input of ``seat``'s bot when ``state`` is the truth (runtime and playout only).
+        The view and the legal actions are copies: a view or an action may share a list
+        with the state, and nothing the bot holds may lead into the state."""
         return cls(seat, now_ms, game.deadline(state),
-                   view=lambda: game.view(state, seat),
-                   legal=lambda: game.legal(state, seat),
+                   view=lambda: _copy(game.view(state, seat)),
+                   legal=lambda: _copy(game.legal(state, seat)),
                    sample=lambda rng: game.determinize(state, seat, rng))
 
     @property
@@ -78,6 +83,10 @@ class BotInput:
         return self._deal(rng)
 
 
+def _copy(data: T) -> T:
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+
 def ask(game: "Game[Any, Any]", bot: Bot, state: Any, seat: int, now_ms: int) -> Decision | None:
     """Ask ``seat``'s bot what it plays when ``state`` is the truth (the one place a bot is
     asked: the runtime and the playout both come here)."""
@@ -97,3 +106,28 @@ class SampleBot(Bot):
     @abstractmethod
     def play(self, state: Any, seat: int, now_ms: int) -> Decision | None:
         """The decision on ``state`` — a sample, never the truth — for ``seat``."""
+
+
+def situation(seen: BotInput) -> str:
+    """A key for what the seat sees and may do: a bot asked again in the same situation
+    (the runtime re-asks after every change anywhere) answers the same."""
+    return json.dumps([seen.view, seen.legal], sort_keys=True, separators=(",", ":"))
+
+
+class SloppyBot(Bot):
+    """An easier opponent: it plays like ``base`` (when, and mostly what), but now and
+    then (``rate``) a random legal move instead — one draw per situation."""
+
+    def __init__(self, base: Bot, rng: Rng, rate: float) -> None:
+        self.base, self.rng, self.rate = base, rng, rate
+        self._kept: tuple[str, Action | None] | None = None
+
+    def decide(self, seen: BotInput) -> Decision | None:
+        plan = self.base.decide(seen)
+        if plan is None or len(seen.legal) < 2:
+            return plan
+        here = situation(seen)
+        if self._kept is None or self._kept[0] != here:
+            slip = self.rng.random() < self.rate
+            self._kept = (here, self.rng.choice(seen.legal) if slip else None)
+        return plan if self._kept[1] is None else Decision(self._kept[1], plan.at_ms)

@@ -19,6 +19,7 @@ class Summary:
     games: int
     seed: int
     options: dict[str, Any]
+    bots: list[str] | None = None  # the level of each seat's bot, when chosen
     wins: list[float] = field(default_factory=list)  # share of games each seat won (ties count for all)
     shared: int = 0  # games with more than one winner
     unfinished: int = 0
@@ -37,8 +38,9 @@ class Summary:
         lines = [f"{self.game}: {self.games} games, {self.players} players, seed {self.seed}"]
         if self.options:
             lines.append("options: " + ", ".join(f"{k}={v}" for k, v in sorted(self.options.items())))
+        levels = self.bots or [""] * self.players
         lines.append("wins by seat: " + ", ".join(
-            f"seat {i + 1} {share:.1%}" for i, share in enumerate(self.wins)))
+            f"seat {i + 1}{f' ({levels[i]})' if levels[i] else ''} {share:.1%}" for i, share in enumerate(self.wins)))
         lines.append(f"shared victories: {self.shared}; unfinished: {self.unfinished}")
         lines.append(f"actions per game: mean {self.actions_mean:.1f}, max {self.actions_max}")
         for name, fig in self.figures.items():
@@ -49,11 +51,12 @@ class Summary:
 
 def simulate(game: Game[Any, Any], players: int, games: int, seed: int = 0,
              options: dict[str, Any] | None = None, bots=default_bots,
-             max_steps: int = 200_000) -> Summary:
-    """Play ``games`` bot games; game ``i`` uses a seed derived from ``seed`` and ``i``."""
+             max_steps: int = 200_000, levels: list[str] | None = None) -> Summary:
+    """Play ``games`` bot games; game ``i`` uses a seed derived from ``seed`` and ``i``.
+    ``levels`` only labels the figures (``bots`` makes the bots)."""
     game.check_players(players)
     opts = game.options(options)
-    summary = Summary(game.id, players, games, seed, opts.model_dump(exclude_defaults=True))
+    summary = Summary(game.id, players, games, seed, opts.model_dump(exclude_defaults=True), levels)
     seeds = Rng(seed)
     wins: Counter[int] = Counter()
     actions: list[int] = []

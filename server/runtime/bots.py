@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from server.engine import Bot, Game, Rng
+from server.engine.bots import NORMAL
 from server.store import MatchRecord
 
 
@@ -27,7 +28,8 @@ class SeatPlayers:
         self.game, self.seed = game, record.seed
         self.standin_after_ms = standin_after_ms
         self.bots: dict[int, Bot] = {
-            s.seat: game.bot(s.seat, _bot_rng(record.seed, s.seat, 0)) for s in record.seats if s.bot
+            s.seat: game.bot(s.seat, _bot_rng(record.seed, s.seat, 0), level=s.level or NORMAL)
+            for s in record.seats if s.bot
         }
         self.humans = [s.seat for s in record.seats if not s.bot]
         self.standins: dict[int, Bot] = {}

@@ -13,10 +13,11 @@ import asyncio
 import logging
 import time
 import unicodedata
-from typing import Any
+from typing import Any, Sequence
 
 from server.config import Settings
 from server.engine import InvalidOptions, UnknownGame, registry
+from server.engine.bots import NORMAL, check_level
 from server.store import MatchFull as StoreMatchFull
 from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRecord, NotAPreviousPlayer, Store
 from server.store import SeatsHeld as StoreSeatsHeld
@@ -69,6 +70,17 @@ def _validated(game_id: str, players: int, options: dict[str, Any] | None) -> di
         raise Invalid(str(exc.args[0] if exc.args else exc)) from None
 
 
+def _levels(bots: int | Sequence[str], players: int) -> list[str]:
+    """The level of each bot seat: a count means that many normal bots."""
+    levels = [NORMAL] * bots if isinstance(bots, int) else list(bots)
+    if isinstance(bots, int) and bots < 0 or len(levels) > players:
+        raise Invalid(f"bots must be between 0 and the number of players ({players}).")
+    try:
+        return [check_level(level) for level in levels]
+    except InvalidOptions as exc:
+        raise Invalid(str(exc)) from None
+
+
 class Runtime:
     def __init__(self, settings: Settings, store: Store, clock: Clock | None = None) -> None:
         self.settings = settings
@@ -117,17 +129,18 @@ class Runtime:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # ---- creating and joining -------------------------------------------------------
-    async def create(self, game_id: str, players: int, options: dict[str, Any] | None, bots: int) -> MatchRecord:
-        """A new match; its last ``bots`` seats are bots. Unknown game, player count out of
-        range or options the game's model rejects ⇒ ``Invalid`` with the reason."""
+    async def create(self, game_id: str, players: int, options: dict[str, Any] | None,
+                     bots: int | Sequence[str]) -> MatchRecord:
+        """A new match; its last seats are bots: ``bots`` of them at the normal level, or one
+        per level listed (``["hard", "easy"]``). Unknown game, player count out of range,
+        options the game's model rejects or an unknown level ⇒ ``Invalid`` with the reason."""
         options = _validated(game_id, players, options)
-        if not 0 <= bots <= players:
-            raise Invalid(f"bots must be between 0 and the number of players ({players}).")
-        if bots == players:
+        levels = _levels(bots, players)
+        if len(levels) == players:
             self._check_bot_capacity()
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
-            bot_names=[f"Bot {i + 1}" for i in range(bots)], seed=new_seed(),
+            bot_names=[f"Bot {i + 1}" for i in range(len(levels))], bot_levels=levels, seed=new_seed(),
             now=self.services.clock.now_ms(), owner=self.ownership.starter)
         if record.status == "running":
             await self.get(record.id)
@@ -161,6 +174,7 @@ class Runtime:
                 record.id, id=new_match_id(), game=record.game,
                 options=_validated(record.game, record.players, record.options), players=record.players,
                 bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
+                bot_levels=[s.level or NORMAL for s in record.seats if s.bot],
                 now=self.services.clock.now_ms(), owner=self.ownership.starter)
         except MatchNotFinished:  # not seen: the store finishes a match with its last action
             raise NotFinished(NOT_OVER) from None

@@ -13,6 +13,7 @@ class SeatRecord:
     bot: bool
     token_hash: str | None
     joined_at: int
+    level: str | None = None  # a bot's level (easy, normal, hard); None for a human
 
 
 @dataclass(frozen=True)

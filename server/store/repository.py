@@ -74,7 +74,7 @@ class SeatsHeld(RuntimeError):
 
 
 def _seat(row: Row[Any]) -> SeatRecord:
-    return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at)
+    return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at, row.bot_level)
 
 
 def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
@@ -87,7 +87,8 @@ def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
 
 
 def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, Any], players: int,
-                  bot_names: Sequence[str], seed: int, now: int, owner: str | None) -> None:
+                  bot_names: Sequence[str], bot_levels: Sequence[str], seed: int, now: int,
+                  owner: str | None) -> None:
     bots = len(bot_names)
     full = bots == players
     conn.execute(insert(matches).values(
@@ -96,7 +97,8 @@ def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, An
     if bot_names:
         conn.execute(insert(seats), [
             {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
-             "bot": True, "joined_at": now} for i, name in enumerate(bot_names)])
+             "bot": True, "bot_level": level, "joined_at": now}
+            for i, (name, level) in enumerate(zip(bot_names, [*bot_levels, *["normal"] * bots]))])
     if full and owner:
         own_new_match(conn, id, owner)
 
@@ -135,19 +137,21 @@ class Store:
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,
-                           bot_names: Sequence[str], seed: int, now: int, owner: str | None = None) -> MatchRecord:
-        """A new match whose last ``len(bot_names)`` seats are bots; with no human seat it is
-        running at once (``started_at = now``), owned by ``owner``."""
+                           bot_names: Sequence[str], seed: int, now: int, owner: str | None = None,
+                           bot_levels: Sequence[str] = ()) -> MatchRecord:
+        """A new match whose last ``len(bot_names)`` seats are bots, at ``bot_levels`` (in the
+        same order; ``normal`` where none is given); with no human seat it is running at
+        once (``started_at = now``), owned by ``owner``."""
         def work(conn: Connection) -> MatchRecord:
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          seed=seed, now=now, owner=owner)
+                          bot_levels=bot_levels, seed=seed, now=now, owner=owner)
             return _get_match(conn, id)
 
         return await self.db.write(work)
 
     async def create_rematch(self, of: str, *, id: str, game: str, options: dict[str, Any], players: int,
                              bot_names: Sequence[str], seed: int, now: int,
-                             owner: str | None = None) -> tuple[MatchRecord, bool]:
+                             owner: str | None = None, bot_levels: Sequence[str] = ()) -> tuple[MatchRecord, bool]:
         """The rematch of the finished match ``of``: created as ``create_match`` would (and
         linked as ``of``'s ``rematch_id``) by the first call, the same one for every later
         call. Returns it and whether this call created it. Raises ``MatchNotFound`` or
@@ -168,7 +172,7 @@ class Store:
                     raise MatchNotFinished(of)
                 return _get_match(conn, row.rematch_id), False
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          seed=seed, now=now, owner=owner)
+                          bot_levels=bot_levels, seed=seed, now=now, owner=owner)
             return _get_match(conn, id), True
 
         return await self.db.write(work)

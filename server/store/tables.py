@@ -53,6 +53,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)  # easy | normal | hard
     joined_at: Mapped[int] = mapped_column(BigInteger)
 
     __table_args__ = (

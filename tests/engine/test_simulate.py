@@ -46,3 +46,19 @@ def test_cli_rejects_unknown_game_and_bad_options_with_exit_code_2() -> None:
     assert bad.returncode == 2 and "mode" in bad.stderr
     players = _cli("nutty-noodles", "--players", "7")
     assert players.returncode == 2 and "2–4 players" in players.stderr
+
+
+def test_cli_bots_sets_each_seats_level_and_reports_wins_per_seat() -> None:
+    out = _cli("nutty-noodles", "--bots", "easy,hard", "--games", "12", "--seed", "2", "--json")
+    figures = json.loads(out.stdout)
+    assert figures["players"] == 2 and figures["bots"] == ["easy", "hard"]
+    assert figures["wins"][1] > figures["wins"][0]  # the quicker, surer bot wins the race
+    text = _cli("nutty-noodles", "--bots", "easy,hard", "--games", "2").stdout
+    assert "seat 1 (easy)" in text and "seat 2 (hard)" in text
+
+
+def test_cli_rejects_an_unknown_level_or_a_level_count_that_is_not_the_table() -> None:
+    unknown = _cli("nutty-noodles", "--bots", "hard,expert")
+    assert unknown.returncode == 2 and "expert" in unknown.stderr
+    mismatch = _cli("nutty-noodles", "--bots", "hard,easy", "--players", "3")
+    assert mismatch.returncode == 2 and "one per seat" in mismatch.stderr

@@ -162,7 +162,7 @@ async def test_migration_0002_links_rematches_in_a_database_made_by_0001(empty_d
         await db.write(lambda conn: conn.execute(text(
             "INSERT INTO matches (id, game, options, players, bots, humans_joined, seed, status, created_at, "
             "started_at, finished_at) VALUES ('old', 'nutty-noodles', '{}', 2, 1, 1, 7, 'finished', 1, 1, 2)")))
-        assert await upgrade(db, "0002") == "0002"
+        assert await upgrade(db) == head_revision()
         store = Store(db)
         assert (await store.get_match("old")).rematch_id is None
         new, created = await store.create_rematch("old", id="new", game="nutty-noodles", options={}, players=2,
@@ -175,7 +175,7 @@ async def test_migration_0002_links_rematches_in_a_database_made_by_0001(empty_d
         count = await db.read(lambda conn: conn.execute(text(
             "SELECT (SELECT count(*) FROM matches) + (SELECT count(*) FROM seats)")).scalar())
         assert count == 3, "the downgrade kept every match and seat"
-        assert await upgrade(db, "0002") == "0002" and (await store.get_match("old")).rematch_id is None
+        assert await upgrade(db) == head_revision() and (await store.get_match("old")).rematch_id is None
     finally:
         await db.close()
 
@@ -184,10 +184,10 @@ async def test_migration_0004_keeps_only_the_newest_snapshot_of_each_match(empty
     db = Database(empty_database_url)
     try:
         assert await upgrade(db, "0003") == "0003"
-        store = Store(db)
-        for match_id in ("a", "b"):
-            await store.create_match(id=match_id, game="nutty-noodles", options={}, players=2,
-                                     bot_names=["B1", "B2"], seed=1, now=1)
+        for match_id in ("a", "b"):  # by hand: the store of today needs the columns of later revisions
+            await db.write(lambda conn: conn.execute(text(
+                "INSERT INTO matches (id, game, options, players, bots, humans_joined, seed, status, created_at) "
+                "VALUES (:m, 'nutty-noodles', '{}', 2, 2, 0, 1, 'running', 1)"), {"m": match_id}))
         rows = [("a", 100), ("a", 200), ("a", 300), ("b", 100)]
         for match_id, seq in rows:
             await db.write(lambda conn: conn.execute(text(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import Bot, Decision, Rng, SampleBot
-from server.engine.bots import NORMAL, check_level
+from server.engine.bots import EASY, HARD, NORMAL, check_level
 
 from .rules import NuttyNoodlesState, answer
 
@@ -45,7 +45,14 @@ class NuttyNoodlesBot(SampleBot):
         return Decision(action, state.phase_since + delay)
 
 
+# A level is a reaction time and an error rate: how fast it serves, how often it fumbles.
+LEVELS: dict[str, dict[str, Any]] = {
+    EASY: {"reaction_ms": 2700, "jitter_ms": 900, "mistake_rate": 0.15},
+    NORMAL: {},
+    HARD: {"reaction_ms": 1200, "jitter_ms": 400, "mistake_rate": 0.02},
+}
+
+
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
     """This game's bot at ``level``."""
-    check_level(level)
-    return NuttyNoodlesBot(rng, **params)
+    return NuttyNoodlesBot(rng, **{**LEVELS[check_level(level)], **params})

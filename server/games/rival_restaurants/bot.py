@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
-from server.engine.bots import NORMAL, check_level
+from server.engine.bots import EASY, NORMAL, SloppyBot, check_level
 
 from .cards import (
     ACTION_AUCTION,
@@ -604,7 +604,12 @@ class RivalBot(SampleBot):
         return next((c for c in s.chefs[seat].actions if action_kind(c).id == kind), None)
 
 
+EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
+
+
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``."""
-    check_level(level)
+    """This game's bot at ``level``: ``easy`` slips now and then."""
+    level = check_level(level)
+    if level == EASY:
+        return SloppyBot(RivalBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
     return RivalBot(game, rng, **params)

@@ -17,7 +17,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from server.engine import Action, Bot, Decision, Rng, SampleBot
-from server.engine.bots import NORMAL, check_level
+from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.ismcts import Search, SearchBot, squash, win_share
 
 from .cards import (
     BUST_NOISE, CRAVING, MAX_TOKENS, RECIPE, TYPE, Need, card,
@@ -39,24 +40,49 @@ for _t in sorted(TYPE.values(), key=lambda t: (t.points, t.id)):
     _BY_GROUP.setdefault(_t.group, []).append(_t.id)
 
 
-@lru_cache(maxsize=65536)
-def _missing(needs: tuple[Need, ...], types: tuple[str, ...]) -> int:
-    avail = Counter(types)
+Shape = tuple[tuple[str, int, bool, tuple[str, ...] | None], ...]
+
+
+def _shape(needs: Sequence[Need]) -> Shape:
+    """Needs as plain tuples, specific ingredients first, groups with their members."""
+    ordered = sorted(needs, key=lambda n: n.what not in TYPE)
+    return tuple((n.what, n.count, n.different, None if n.what in TYPE else tuple(_BY_GROUP[n.what]))
+                 for n in ordered)
+
+
+def _lack(shape: Shape, have: dict[str, int]) -> int:
+    used: dict[str, int] = {}
     lacking = 0
-    for need in sorted(needs, key=lambda n: n.what not in TYPE):
-        if need.what in TYPE:
-            got = min(need.count, avail[need.what])
-            avail[need.what] -= got
+    for what, count, different, members in shape:
+        if members is None:
+            got = min(count, have.get(what, 0) - used.get(what, 0))
+            used[what] = used.get(what, 0) + got
         else:
             got = 0
-            for t in _BY_GROUP[need.what]:
-                if got == need.count:
+            for t in members:
+                if got == count:
                     break
-                take = min(avail[t], 1 if need.different else need.count - got)
-                avail[t] -= take
-                got += take
-        lacking += need.count - got
+                take = min(have.get(t, 0) - used.get(t, 0), 1 if different else count - got)
+                if take > 0:
+                    used[t] = used.get(t, 0) + take
+                    got += take
+        lacking += count - got
     return lacking
+
+
+def _have(types: Iterable[str]) -> dict[str, int]:
+    have: dict[str, int] = {}
+    for t in types:
+        have[t] = have.get(t, 0) + 1
+    return have
+
+
+@lru_cache(maxsize=65536)
+def _missing(needs: tuple[Need, ...], types: tuple[str, ...]) -> int:
+    return _lack(_shape(needs), _have(types))
+
+
+_SNEAKS: dict[tuple[Any, ...], Action] = {}  # situation -> the draw-or-stop answer
 
 
 class SneakySupperBot(SampleBot):
@@ -71,6 +97,7 @@ class SneakySupperBot(SampleBot):
         self.delay_ms, self.jitter_ms = delay_ms, jitter_ms
         self.boldness, self.token_value, self.envy = boldness, token_value, envy
         self._timing: tuple[Any, int] | None = None
+        self._hauls: dict[tuple[str, ...], float] = {}
 
     # ---- the contract ----------------------------------------------------------------------
     def play(self, state: SneakySupperState, seat: int, now_ms: int) -> Decision | None:
@@ -92,6 +119,7 @@ class SneakySupperBot(SampleBot):
 
     def choose(self, s: SneakySupperState, seat: int, actions: list[Action]) -> Action | None:
         """The move for this seat, or ``None`` to wait (a Craving not worth its cost yet)."""
+        self._hauls = {}  # this decision's hauls, by their cards
         by_type: dict[str, list[Action]] = {}
         for a in actions:
             by_type.setdefault(a["type"], []).append(a)
@@ -131,6 +159,12 @@ class SneakySupperBot(SampleBot):
     def haul(self, s: SneakySupperState, seat: int, extra: Sequence[str]) -> float:
         """What Retreating with ``extra`` (card type ids) adds to the hand: its progress, plus
         the best card to eat."""
+        known = tuple(sorted(extra))
+        if known not in self._hauls:
+            self._hauls[known] = self._haul(s, seat, known)
+        return self._hauls[known]
+
+    def _haul(self, s: SneakySupperState, seat: int, extra: Sequence[str]) -> float:
         hand = [card(x).id for x in s.hands[seat]]
         food = [t for t in extra if TYPE[t].kind != "accident"]
         if not food:
@@ -152,22 +186,36 @@ class SneakySupperBot(SampleBot):
 
     # ---- sneaking --------------------------------------------------------------------------
     def _sneak(self, s: SneakySupperState, seat: int, by_type: dict[str, list[Action]]) -> Action:
+        """Draw, Retreat or hush — the same answer for the same situation, so it is worked
+        out once (a search asks the same question in many samples)."""
+        upcoming = _next_search(s) if "draw" in by_type else []
+        situation = (self.boldness, self.token_value, self.envy, s.phase, s.n, tuple(s.turn.path),
+                     tuple(s.turn.cancelled), s.turn.utensil_drawn, s.tokens[seat], self._final_turn(s, seat),
+                     tuple(sorted(card(c).id for c in s.hands[seat])), tuple(sorted(card(c).id for c in upcoming)),
+                     tuple(sorted(card(c).id for c in s.udeck)) if "draw_utensil" in by_type else (),
+                     tuple(sorted(by_type)), tuple(r for r, left in s.recipes_left.items() if left), s.cravings[seat])
+        if situation not in _SNEAKS:
+            if len(_SNEAKS) > 50_000:
+                _SNEAKS.clear()
+            _SNEAKS[situation] = self._sneak_now(s, seat, by_type)
+        return _SNEAKS[situation]
+
+    def _sneak_now(self, s: SneakySupperState, seat: int, by_type: dict[str, list[Action]]) -> Action:
         if s.phase == "noisy":
             return self._hush_or_bust(s, seat, by_type)
         if "retreat" not in by_type:
             return by_type["draw"][0]  # the compulsory first card
-        d = self.game.determinize(s, seat, self.rng)
         mat = [card(c).id for c in s.turn.mat]
         stop = self.haul(s, seat, mat)
         noise = s.turn.noise()
         options: list[tuple[float, Action]] = [(stop, {"type": "retreat"})]
         if "draw" in by_type:
-            options.append((self._draw_value(s, seat, mat, noise, _next_search(d)), by_type["draw"][0]))
+            options.append((self._draw_value(s, seat, mat, noise, _next_search(s)), by_type["draw"][0]))
         if "draw_utensil" in by_type:
-            options.append((self._draw_value(s, seat, mat, noise, list(d.udeck)), by_type["draw_utensil"][0]))
+            options.append((self._draw_value(s, seat, mat, noise, list(s.udeck)), by_type["draw_utensil"][0]))
         for a in by_type.get("careful", []):
             quieter = noise - card(a["card"]).noise
-            value = self._draw_value(s, seat, mat, quieter, _next_search(d)) - self._token_cost(s, seat)
+            value = self._draw_value(s, seat, mat, quieter, _next_search(s)) - self._token_cost(s, seat)
             options.append((value, a))
         value, action = max(options, key=lambda o: o[0])
         return action if action["type"] == "retreat" or value > stop + 0.05 else {"type": "retreat"}
@@ -263,15 +311,18 @@ class SneakySupperBot(SampleBot):
 
 @lru_cache(maxsize=65536)
 def _plan(recipes: tuple[str, ...], craving: str | None, types: tuple[str, ...]) -> float:
+    have = _have(types)
     best = 0.0
     for rid in recipes:
-        r = RECIPE[rid]
-        size = sum(n.count for n in r.needs)
-        best = max(best, r.points * ((size - _missing(r.needs, types)) / size) ** 2)
+        size, shape = _SHAPES[rid]
+        best = max(best, RECIPE[rid].points * ((size - _lack(shape, have)) / size) ** 2)
     if craving is not None:
-        c = CRAVING[craving]
-        best += c.points * ((3 - _missing(c.needs, types)) / 3) ** 2
+        size, shape = _SHAPES[craving]
+        best += CRAVING[craving].points * ((size - _lack(shape, have)) / size) ** 2
     return best
+
+
+_SHAPES = {x.id: (sum(n.count for n in x.needs), _shape(x.needs)) for x in (*RECIPE.values(), *CRAVING.values())}
 
 
 def _next_search(d: SneakySupperState) -> list[str]:
@@ -282,7 +333,45 @@ def _next_search(d: SneakySupperState) -> list[str]:
     return d.deck[len(d.deck) - d.segments[-1]:]
 
 
+# ---- hard: a search over what the next moves can bring ---------------------------------------
+
+HARD_ITERATIONS = 150
+
+
+def standing(s: SneakySupperState, seat: int) -> float:
+    """What a seat has: its points, a point per Careful token (they score at the end),
+    and what its hand promises (the normal bot's plan)."""
+    available = tuple(rid for rid, left in s.recipes_left.items() if left)
+    hand = tuple(sorted(card(c).id for c in s.hands[seat]))
+    promise = _plan(available, s.cravings[seat], hand) if hand else 0.0
+    return s.score(seat) + s.tokens[seat] + 0.6 * promise
+
+
+def evaluate(game: Any, s: SneakySupperState, seat: int) -> float:
+    """The game's outcome, or the seat's lead over the best other seat as a win chance."""
+    share = win_share(game, s, seat)
+    if share is not None:
+        return share
+    return squash(standing(s, seat) - max(standing(s, q) for q in range(s.n) if q != seat), 4.0)
+
+
+def hard_bot(game: Any, rng: Rng, iterations: int = HARD_ITERATIONS, **params: Any) -> Bot:
+    """Searches each choice (ISMCTS), the normal bot playing every seat until the turn
+    after the one in play is over."""
+    search = Search(game, policy=lambda seat, r: SneakySupperBot(game, r, jitter_ms=0),
+                    evaluate=lambda s, seat: evaluate(game, s, seat), iterations=iterations,
+                    horizon=lambda start, s: s.turn_number > start.turn_number + 1)
+    return SearchBot(search, SneakySupperBot(game, rng.fork(), **params), rng.fork())
+
+
+EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
+
+
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``."""
-    check_level(level)
+    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
+    level = check_level(level)
+    if level == EASY:
+        return SloppyBot(SneakySupperBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
+    if level == HARD:
+        return hard_bot(game, rng, **params)
     return SneakySupperBot(game, rng, **params)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
-from server.engine.bots import NORMAL, check_level
+from server.engine.bots import EASY, NORMAL, SloppyBot, check_level
 
 from .cards import HUNGER, POD_FUEL
 
@@ -467,9 +467,14 @@ class Memory:
 
 
 
+EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
+
+
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``."""
-    check_level(level)
+    """This game's bot at ``level``: ``easy`` slips now and then."""
+    level = check_level(level)
+    if level == EASY:
+        return SloppyBot(SnollygosterBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
     return SnollygosterBot(game, rng, **params)
 
 

@@ -165,10 +165,11 @@ export async function joinMatch(matchId, name, previousToken) {
   return joined;
 }
 
-/** Create a match and sit down in its first seat; resolves with the new id. */
+/** Create a match and sit down in its first seat; resolves with the new id. ``bots``: how
+ *  many, or the level of each. */
 export async function createAndJoin({ game, players, options, bots }, name) {
   const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots } });
-  if (players > bots) await joinMatch(created.id, name);
+  if (players > (Array.isArray(bots) ? bots.length : bots)) await joinMatch(created.id, name);
   return created.id;
 }
 
@@ -550,7 +551,7 @@ class MatchPage {
     const parts = [
       h("h2", {}, this.seat ? "Waiting for players" : "Join this table"),
       h("p", { class: "muted" }, `${seated} of ${humans} human seats taken${s.bots ? `, plus ${s.bots} bot${s.bots > 1 ? "s" : ""}` : ""}. The game starts when every seat is taken.`),
-      h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", "data-seat": x.seat, style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, "bot") : null))),
+      h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", "data-seat": x.seat, style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, x.level ? `${x.level} bot` : "bot") : null))),
       h(
         "div",
         { class: "invite" },
@@ -669,7 +670,7 @@ class MatchPage {
           h("span", { class: "chip", "data-seat": i, style: `background:${seatColor(i)}` }),
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
-          seat && seat.bot ? h("span", { class: "tag" }, "bot") : null,
+          seat && seat.bot ? h("span", { class: "tag" }, seat.level ? `${seat.level} bot` : "bot") : null,
           seat && seat.standin ? h("span", { class: "tag standin", title: "Away: a bot plays until they are back" }, "bot stands in") : null,
           p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
         ),

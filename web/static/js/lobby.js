@@ -102,18 +102,37 @@ function range(from, to) {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
+const LEVELS = ["easy", "normal", "hard"];
+
+function levelSelect(id, label) {
+  return h("select", { id, name: "level", "aria-label": label },
+    LEVELS.map((l) => h("option", { value: l, selected: l === "normal" }, humanize(l))));
+}
+
 function buildForm(form, game) {
   const schema = game.options || {};
   const fields = Object.entries(schema.properties || {}).map(([key, s]) => optionField(game.id, key, s, schema));
   const players = h("select", { id: `players-${game.id}`, name: "players" },
     range(game.min_players, game.max_players).map((n) => h("option", { value: n }, String(n))));
   const bots = h("select", { id: `bots-${game.id}`, name: "bots" });
+  const levels = h("div", { class: "bot-levels" });
+  const fillLevels = () => {  // one level per bot seat, kept when the count changes
+    const n = parseInt(bots.value || "0", 10);
+    const kept = [...levels.querySelectorAll("select")].map((s) => s.value);
+    levels.replaceChildren(...range(1, n).map((i) => {
+      const select = levelSelect(`level-${game.id}-${i}`, `Level of Bot ${i}`);
+      if (kept[i - 1]) select.value = kept[i - 1];
+      return h("label", { class: "field", for: select.id }, h("span", { class: "field-title" }, `Bot ${i}`), select);
+    }));
+  };
   const fillBots = () => {
     const n = parseInt(players.value, 10);
     const keep = Math.min(parseInt(bots.value || "0", 10), n - 1);
     bots.replaceChildren(...range(0, n - 1).map((b) => h("option", { value: b, selected: b === keep }, String(b))));
+    fillLevels();
   };
   players.addEventListener("change", fillBots);
+  bots.addEventListener("change", fillLevels);
   fillBots();
   const main = fields.filter((f) => f.main).map((f) => f.node);
   const more = fields.filter((f) => !f.main).map((f) => f.node);
@@ -122,6 +141,7 @@ function buildForm(form, game) {
       h("label", { class: "field", for: players.id }, h("span", { class: "field-title" }, "Players"), players),
       h("label", { class: "field", for: bots.id }, h("span", { class: "field-title" }, "Bots"), bots, h("small", { class: "hint" }, "Bots take the last seats.")),
       main),
+    levels,
     more.length ? h("details", { class: "more-options" }, h("summary", {}, "Timers and fine-tuning"), h("div", { class: "form-grid" }, more)) : null,
     h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit" }, "Create and sit down")),
   );
@@ -132,7 +152,7 @@ function buildForm(form, game) {
     await start(form.querySelector("button[type=submit]"), {
       game: game.id,
       players: parseInt(players.value, 10),
-      bots: parseInt(bots.value, 10),
+      bots: [...levels.querySelectorAll("select")].map((s) => s.value),
       options: readOptions(form),
     }, name);
   });
@@ -162,7 +182,8 @@ for (const card of document.querySelectorAll(".game-card")) {
     const name = playerName();
     if (!name) return;
     const players = Math.min(game.max_players, Math.max(game.min_players, 3));
-    start(event.currentTarget, { game: game.id, players, bots: players - 1, options: {} }, name);
+    const level = card.querySelector(".play-level").value;
+    start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: {} }, name);
   });
 }
 
@@ -170,7 +191,7 @@ for (const card of document.querySelectorAll(".game-card")) {
 
 function matchRow(m, running) {
   const game = games[m.game];
-  const names = m.seats.map((s) => s.name + (s.bot ? " (bot)" : "")).join(", ") || "nobody yet";
+  const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "")).join(", ") || "nobody yet";
   const mine = memory.seat(m.id);
   let action;
   if (mine) action = h("a", { class: "btn primary", href: `/matches/${m.id}` }, "Your seat");
