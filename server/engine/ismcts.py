@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .bots import BotInput, situation
 from .errors import IllegalAction
@@ -58,14 +58,17 @@ def key(action: Action) -> str:
 class Search:
     """The settings of a search: the game, the model of play and how to judge a position.
 
-    ``candidates(state, seat, legal)`` may narrow the moves considered at a decision (a
-    bounded, representative set); ``horizon(start, state)`` stops a playout early where
-    ``evaluate`` can judge it; ``max_steps`` bounds every playout."""
+    ``iterations`` is the budget: a count, or a count for each table size (``{2: 150,
+    6: 20}``; a size not listed gets the budget of the next smaller one listed), since a
+    playout costs more the more players there are. ``candidates(state, seat, legal)`` may
+    narrow the moves considered at a decision (a bounded, representative set);
+    ``horizon(start, state)`` stops a playout early where ``evaluate`` can judge it;
+    ``max_steps`` bounds every playout."""
 
     game: Game[Any, Any]
     policy: Callable[[int, Rng], Policy]
     evaluate: Callable[[Any, int], float]
-    iterations: int = 200
+    iterations: int | Mapping[int, int] = 200
     exploration: float = 0.7
     horizon: Callable[[Any, Any], bool] = lambda start, state: False
     candidates: Callable[[Any, int, list[Action]], list[Action]] = lambda state, seat, legal: legal
@@ -74,12 +77,19 @@ class Search:
     def choose(self, seen: BotInput, rng: Rng) -> tuple[Action, Node]:
         """The move for ``seen.seat``, and the searched tree's root (for reports and tests)."""
         root = Node()
-        for _ in range(self.iterations):
-            self._iterate(root, seen.sample(rng), seen.seat, seen.now_ms, rng)
+        world = seen.sample(rng)
+        for n in range(self.budget(len(world.players))):
+            self._iterate(root, world if n == 0 else seen.sample(rng), seen.seat, seen.now_ms, rng)
         moves = {key(a): a for a in seen.legal}
         best = max((k for k in root.children if k in moves),
                    key=lambda k: (root.children[k].visits, root.children[k].total, k))
         return moves[best], root
+
+    def budget(self, players: int) -> int:
+        """The iterations of one search at a table of ``players``."""
+        if isinstance(self.iterations, int):
+            return self.iterations
+        return self.iterations[max(size for size in self.iterations if size <= players)]
 
     def _iterate(self, root: Node, world: Any, seat: int, now: int, rng: Rng) -> None:
         policies = [self.policy(s, rng.fork()) for s in range(len(world.players))]

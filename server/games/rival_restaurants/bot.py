@@ -20,7 +20,8 @@ from collections import Counter
 from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
-from server.engine.bots import EASY, NORMAL, SloppyBot, check_level
+from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.ismcts import Search, SearchBot, squash, win_share
 
 from .cards import (
     ACTION_AUCTION,
@@ -604,12 +605,48 @@ class RivalBot(SampleBot):
         return next((c for c in s.chefs[seat].actions if action_kind(c).id == kind), None)
 
 
+# ---- hard: a search over where to go and what to cook ----------------------------------------
+
+HARD_ITERATIONS = {2: 120, 3: 60, 4: 35, 5: 20, 6: 15}  # under 1 s of CPU a decision
+
+
+def standing(s: RivalState, seat: int) -> float:
+    """A chef's worth in dollars: popularity, money, the ingredients its recipes still
+    need that it holds, less its garbage."""
+    p = s.chefs[seat]
+    needed = sum(INGREDIENTS[i].price * min(n, max((RECIPES[r].ingredients.count(i) for r in p.recipes), default=0))
+                 for i, n in p.ingredients.items())
+    return POINT * p.popularity + p.money + 0.8 * needed - 120 * p.garbage
+
+
+def evaluate(game: Any, s: RivalState, seat: int) -> float:
+    """The outcome, or the chef's lead over the best other chef as a win chance."""
+    share = win_share(game, s, seat)
+    if share is not None:
+        return share
+    return squash(standing(s, seat) - max(standing(s, o) for o in range(len(s.players)) if o != seat), 4 * POINT)
+
+
+def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
+    """Searches where to go (MONEY and MOVE) and what to cook (COOK and COUNTER) with
+    ISMCTS, the normal bot playing every chef to the end of the day; in the real-time
+    market it plays as the normal bot, at its pace. (The simplest adapter: the SPORKS
+    Out phases are still moving, a bidding search can come with them.)"""
+    search = Search(game, policy=lambda seat, r: RivalBot(game, r), iterations=iterations,
+                    evaluate=lambda s, seat: evaluate(game, s, seat),
+                    horizon=lambda start, s: s.day > start.day)
+    return SearchBot(search, RivalBot(game, rng.fork(), **params), rng.fork(),
+                     worth=lambda seen: seen.view.get("phase") in (MONEY_MOVE, COOK_COUNTER))
+
+
 EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
 
 
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``: ``easy`` slips now and then."""
+    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
     level = check_level(level)
     if level == EASY:
         return SloppyBot(RivalBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
+    if level == HARD:
+        return hard_bot(game, rng, **params)
     return RivalBot(game, rng, **params)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
-from server.engine.bots import EASY, NORMAL, SloppyBot, check_level
+from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.ismcts import Search, SearchBot, win_share
 
 from .cards import HUNGER, POD_FUEL
 
@@ -467,14 +468,37 @@ class Memory:
 
 
 
+# ---- hard: a search that plays each choice out to the end -----------------------------------
+
+HARD_ITERATIONS = {2: 40, 3: 20, 4: 10, 5: 6, 6: 4}  # under 1 s of CPU a decision
+
+
+def quick(v: Json) -> bool:
+    """A response window or a meal waiting to be acknowledged: answer at once, as normal."""
+    eating = v["eating"]
+    return bool(v["window"] or (eating and eating["food"] is not None))
+
+
+def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
+    """Searches each considered choice (ISMCTS): the normal bot (one sample a decision)
+    plays every seat to the end of the game, which only the end can judge (agendas score
+    then). Quick answers stay the normal bot's, within the window's time."""
+    search = Search(game, policy=lambda seat, r: SnollygosterBot(game, r, samples=1),
+                    evaluate=lambda s, seat: win_share(game, s, seat) or 0.0, iterations=iterations)
+    return SearchBot(search, SnollygosterBot(game, rng.fork(), **params), rng.fork(),
+                     worth=lambda seen: not quick(seen.view))
+
+
 EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
 
 
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``: ``easy`` slips now and then."""
+    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
     level = check_level(level)
     if level == EASY:
         return SloppyBot(SnollygosterBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
+    if level == HARD:
+        return hard_bot(game, rng, **params)
     return SnollygosterBot(game, rng, **params)
 
 
