@@ -611,12 +611,11 @@ HARD_ITERATIONS = {2: 120, 3: 60, 4: 35, 5: 20, 6: 15}  # under 1 s of CPU a dec
 
 
 def standing(s: RivalState, seat: int) -> float:
-    """A chef's worth in dollars: popularity, money, the ingredients its recipes still
-    need that it holds, less its garbage."""
+    """A chef's worth in dollars: popularity, money, and its ingredients as the normal bot
+    values keeping them (dear when a recipe needs them), less its garbage."""
     p = s.chefs[seat]
-    needed = sum(INGREDIENTS[i].price * min(n, max((RECIPES[r].ingredients.count(i) for r in p.recipes), default=0))
-                 for i, n in p.ingredients.items())
-    return POINT * p.popularity + p.money + 0.8 * needed - 120 * p.garbage
+    stock = sum(keep_value(s, seat, i, n) for i, n in p.ingredients.items() if n > 0)
+    return POINT * p.popularity + p.money + stock - 120 * p.garbage
 
 
 def evaluate(game: Any, s: RivalState, seat: int) -> float:
