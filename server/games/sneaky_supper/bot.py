@@ -355,12 +355,12 @@ def evaluate(game: Any, s: SneakySupperState, seat: int) -> float:
     return squash(standing(s, seat) - max(standing(s, q) for q in range(s.n) if q != seat), 4.0)
 
 
-def hard_bot(game: Any, rng: Rng, iterations: int = HARD_ITERATIONS, turns: int = 0, **params: Any) -> Bot:
+def hard_bot(game: Any, rng: Rng, iterations: int = HARD_ITERATIONS, **params: Any) -> Bot:
     """Searches each choice (ISMCTS), the normal bot playing every seat until the turn in
-    play (and ``turns`` more) is over."""
+    play is over."""
     search = Search(game, policy=lambda seat, r: SneakySupperBot(game, r, jitter_ms=0),
                     evaluate=lambda s, seat: evaluate(game, s, seat), iterations=iterations,
-                    horizon=lambda start, s: s.turn_number > start.turn_number + turns)
+                    horizon=lambda start, s: s.turn_number > start.turn_number)
     return SearchBot(search, SneakySupperBot(game, rng.fork(), **params), rng.fork())
 
 
