@@ -611,11 +611,16 @@ HARD_ITERATIONS = {2: 120, 3: 60, 4: 35, 5: 20, 6: 15}  # under 1 s of CPU a dec
 
 
 def standing(s: RivalState, seat: int) -> float:
-    """A chef's worth in dollars: popularity, money, and its ingredients as the normal bot
-    values keeping them (dear when a recipe needs them), less its garbage."""
+    """A chef's worth in dollars: popularity, money, and each recipe's promise (what it
+    would bring, by the share of its ingredients in hand — less than cooking it brings,
+    so cooking always gains), less its garbage."""
     p = s.chefs[seat]
-    stock = sum(keep_value(s, seat, i, n) for i, n in p.ingredients.items() if n > 0)
-    return POINT * p.popularity + p.money + stock - 120 * p.garbage
+    promise = 0.0
+    for recipe in p.recipes:
+        need = len(RECIPES[recipe].ingredients)
+        have = need - len(missing(s, seat, recipe))
+        promise += 0.6 * POINT * max(0, worth(s, seat, recipe)) * have / need
+    return POINT * p.popularity + p.money + promise - 120 * p.garbage
 
 
 def evaluate(game: Any, s: RivalState, seat: int) -> float:
