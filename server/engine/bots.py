@@ -131,3 +131,15 @@ class SloppyBot(Bot):
             slip = self.rng.random() < self.rate
             self._kept = (here, self.rng.choice(seen.legal) if slip else None)
         return plan if self._kept[1] is None else Decision(self._kept[1], plan.at_ms)
+
+
+EASY_SLIPS = 0.3  # how often an easy bot plays a random legal move instead
+
+
+def at_level(level: str, rng: Rng, normal: Callable[[Rng], Bot], hard: Callable[[Rng], Bot]) -> Bot:
+    """A game's bot at ``level``, from its normal and its hard bot: ``easy`` is the normal
+    one slipping now and then."""
+    level = check_level(level)
+    if level == EASY:
+        return SloppyBot(normal(rng.fork()), rng.fork(), EASY_SLIPS)
+    return hard(rng) if level == HARD else normal(rng)

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
-from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.bots import NORMAL, at_level
 from server.engine.ismcts import Search, SearchBot, squash, win_share
 
 from .cards import (
@@ -643,14 +643,6 @@ def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERAT
                      worth=lambda seen: seen.view.get("phase") in (MONEY_MOVE, COOK_COUNTER))
 
 
-EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
-
-
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
     """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
-    level = check_level(level)
-    if level == EASY:
-        return SloppyBot(RivalBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
-    if level == HARD:
-        return hard_bot(game, rng, **params)
-    return RivalBot(game, rng, **params)
+    return at_level(level, rng, lambda r: RivalBot(game, r, **params), lambda r: hard_bot(game, r, **params))

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from server.engine import Action, Bot, Decision, Rng, SampleBot
-from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.bots import NORMAL, at_level
 from server.engine.ismcts import Search, SearchBot, squash, win_share
 
 from .cards import (
@@ -364,14 +364,6 @@ def hard_bot(game: Any, rng: Rng, iterations: int = HARD_ITERATIONS, **params: A
     return SearchBot(search, SneakySupperBot(game, rng.fork(), **params), rng.fork())
 
 
-EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
-
-
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
     """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
-    level = check_level(level)
-    if level == EASY:
-        return SloppyBot(SneakySupperBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
-    if level == HARD:
-        return hard_bot(game, rng, **params)
-    return SneakySupperBot(game, rng, **params)
+    return at_level(level, rng, lambda r: SneakySupperBot(game, r, **params), lambda r: hard_bot(game, r, **params))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
-from server.engine.bots import EASY, HARD, NORMAL, SloppyBot, check_level
+from server.engine.bots import NORMAL, at_level
 from server.engine.ismcts import Search, SearchBot, win_share
 
 from .cards import HUNGER, POD_FUEL
@@ -489,17 +489,9 @@ def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERAT
                      worth=lambda seen: not quick(seen.view))
 
 
-EASY_SLIPS = 0.3  # how often the easy bot plays a random legal move instead
-
-
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
     """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
-    level = check_level(level)
-    if level == EASY:
-        return SloppyBot(SnollygosterBot(game, rng.fork(), **params), rng.fork(), EASY_SLIPS)
-    if level == HARD:
-        return hard_bot(game, rng, **params)
-    return SnollygosterBot(game, rng, **params)
+    return at_level(level, rng, lambda r: SnollygosterBot(game, r, **params), lambda r: hard_bot(game, r, **params))
 
 
 __all__ = ["PROFILES", "SnollygosterBot", "bot_at"]
