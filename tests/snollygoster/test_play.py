@@ -227,7 +227,7 @@ def test_bot_ransoms_any_of_equally_good_targets_not_the_lowest_seat() -> None:
         for p in range(4):
             set_fuel(s, p, 0 if p == me else 2)
         s = draw_next(s, "ransom", "hungry")
-        targets.add(SnollygosterBot(GAME, Rng(salt)).decide(s, me, 20_000).action.get("target"))
+        targets.add(ask(GAME, SnollygosterBot(GAME, Rng(salt)), s, me, 20_000).action.get("target"))
     assert len(targets) == 3
 
 
@@ -241,7 +241,7 @@ def test_bot_takes_any_of_equally_trusted_passengers_not_the_lowest_seats() -> N
         for p in range(4):
             set_fuel(s, p, 4 if p == me or p in rich else 2)
         s.agendas[me] = "captain"
-        pods.add(tuple(SnollygosterBot(GAME, Rng(salt)).decide(s, me, 20_000).action["passengers"]))
+        pods.add(tuple(ask(GAME, SnollygosterBot(GAME, Rng(salt)), s, me, 20_000).action["passengers"]))
     assert pods == {(rich[0],), (rich[1],)}  # two aboard need 8 Fuel: either 4-Fuel player will do
 
 
