@@ -219,18 +219,23 @@ class RivalDriver:
             t = table(self.page)
             if t["over"]:
                 return
-            phase, day = t["phase"], t["day"]
-            if phase == "money_move":
-                if self.page.locator("button.rr-go.legal:not(.picked)").count() and not self.page.locator("button.rr-go.picked").count():
-                    self.move(day)
-                wait_phase_ends(self.page, phase, day)
-            elif phase == "buy_barter":
-                self.market(day)
-            elif phase == "cook_counter":
-                self.cook(day)
-            else:
+            if not self.play_phase(t["phase"], t["day"]):
                 wait_change(self.page, t["seq"])
         raise AssertionError(f"the match did not end within {limit_s} s; did: {sorted(self.did)}")
+
+    def play_phase(self, phase: str, day: int) -> bool:
+        """Play this chef's part of ``phase``; False for a phase it has nothing to do in."""
+        if phase == "money_move":
+            if self.page.locator("button.rr-go.legal:not(.picked)").count() and not self.page.locator("button.rr-go.picked").count():
+                self.move(day)
+            wait_phase_ends(self.page, phase, day)
+        elif phase == "buy_barter":
+            self.market(day)
+        elif phase == "cook_counter":
+            self.cook(day)
+        else:
+            return False
+        return True
 
 
 # ---- situations built with the rules, drawn by the renderer alone ------------------------------

@@ -4,10 +4,12 @@
 // barter composer with the offers in and out; the cook declaration; your restaurant and,
 // compactly, the other chefs'. Everything clickable comes from ctx.legal (or, for the
 // barter composer, any bundle the rules would accept). Keys: D done at the market, S serve,
-// Esc closes a half-made choice.
+// Esc closes a half-made choice. With SPORKS Out: the Snackle Box and its secret Action
+// Auction bid, the SPORK chefs' powers and parts, the Luau, shakers, Scraps and Joe's Dumpster,
+// and Hot Sauce cards shown by their backs only.
 import { h, svg, seatColor } from "../client.js";
 
-const STEPS = [["money_move", "MONEY and MOVE"], ["buy_barter", "BUY and BARTER"], ["cook_counter", "COOK and COUNTER"]];
+const STEPS = [["action_auction", "Action Auction"], ["money_move", "MONEY and MOVE"], ["buy_barter", "BUY and BARTER"], ["cook_counter", "COOK and COUNTER"]];
 const CATEGORY_ICON = { meat: "meat", dairy: "dairy", vegetables: "veg", carbs: "carbs", fruit: "fruit", specials: "special" };
 const MAX_OFFERS = 4; // open offers a chef may have out at once (the rules page)
 const LEVEL_MARKS = [3, 7, 12];
@@ -67,6 +69,7 @@ function sprite() {
         svg("ellipse", { cx: 10, cy: 14, rx: 8, ry: 4.5, fill: "#4a4a4a", stroke: "#222", "stroke-width": 1 }),
         svg("path", { d: "M17.5 13 L23 10", stroke: "#5e2f18", "stroke-width": 2.4, "stroke-linecap": "round" }),
         svg("path", { d: "M7 9 C6 7 8 6 7 4 M11 9 C10 7 12 6 11 4", fill: "none", stroke: "#c9b99a", "stroke-width": 1.2, "stroke-linecap": "round" })),
+      ...sporkSymbols(sym),
     ));
 }
 
@@ -170,7 +173,7 @@ let clockTimer = null;
 let ui = freshUi("");
 
 function emptyBundle() {
-  return { money: 0, garbage: 0, ingredients: {}, recipes: [], actions: [] };
+  return { money: 0, garbage: 0, ingredients: {}, recipes: [], actions: [], upgrades: [], face_down: {} };
 }
 
 function freshUi(key) {
@@ -182,6 +185,7 @@ function freshUi(key) {
     dump: 1,
     extras: {}, // recipe id -> [specials]
     barter: { open: false, to: null, give: emptyBundle(), get: emptyBundle() },
+    boxBid: null, // the Action Auction bid typed, until sent
   };
 }
 
@@ -272,12 +276,14 @@ function banner(state, ctx) {
   if (view.phase === "money_move") status = `${players.filter((p) => p.picked).length} of ${players.length} chefs have picked`;
   if (view.phase === "buy_barter") status = `${players.filter((p) => p.done).length} of ${players.length} chefs done`;
   if (view.phase === "cook_counter") status = `${players.filter((p) => p.ready).length} of ${players.length} chefs served`;
+  if (view.phase === "action_auction") status = `${(pv.bids || []).filter(Boolean).length} of ${players.length} chefs have bid`;
   const clocks = [];
   if (view.phase === "buy_barter" && pv.ends) {
     clocks.push(clock(pv.ends, "Market closes in", "market", view.phase_started));
     if (pv.claim_deadline) clocks.push(clock(pv.claim_deadline, "Claims settle in", "claims", view.phase_started));
   } else if (pv.ends && view.phase !== "over") {
-    clocks.push(clock(pv.ends, view.phase === "money_move" ? "Picks revealed in" : "Kitchen closes in", "phase", view.phase_started));
+    const label = { money_move: "Picks revealed in", action_auction: "Bids revealed in" }[view.phase] || "Kitchen closes in";
+    clocks.push(clock(pv.ends, label, "phase", view.phase_started));
   }
   const plan = view.day_plan && view.day_plan.length ? view.day_plan : STEPS.map(([id]) => id);
   const names = { ...Object.fromEntries(STEPS), [view.phase]: view.phase_name || view.phase };
@@ -308,8 +314,8 @@ function counterCard(state, ctx, loc, card, slot, me) {
   let action = null;
   let label = null;
   if (ui.play && ui.play.needs.slot) {
-    action = { type: ui.play.kind, ...(ui.play.kind === "play" ? { card: ui.play.card } : {}), market: loc.id, slot };
-    label = "Deliver";
+    action = ui.play.choice === "shaker_slot" && !ui.play.shaker ? null : { ...playBase(ui.play), market: loc.id, slot };
+    label = ui.play.choice === "shaker_slot" ? "Shake" : "Deliver";
   } else {
     action = legalOf("claim").find((a) => a.slot === slot && me && me.location === loc.id)
       || legalOf("buy").find((a) => a.slot === slot && me && me.location === loc.id) || null;
@@ -320,14 +326,15 @@ function counterCard(state, ctx, loc, card, slot, me) {
     h("span", { class: "rr-card-top" }, icon(categoryOf(view, card.ingredient), 18), wanted ? h("span", { class: "rr-wanted", title: "One of your recipes needs it" }, "need") : null),
     h("span", { class: "rr-card-name" }, card.name),
     h("span", { class: "rr-card-price" }, priced(card.price, card.your_price)),
+    shakerBadge(card),
     claimers.length ? h("span", { class: "rr-claimers", title: "claimed by" }, claimers.map(({ seat }) => seatDot(seat, ctx))) : null,
     auction ? h("span", { class: "rr-card-auction" }, icon("gavel", 12), auction.leader === null ? "auction" : money(auction.high)) : null,
     label ? h("span", { class: "rr-card-act" }, label) : null,
   ];
   const attrs = {
-    class: `rr-card cat-${categoryOf(view, card.ingredient)}${wanted ? " wanted" : ""}${auction ? " in-auction" : ""}${action ? " legal" : ""}`,
+    class: `rr-card cat-${categoryOf(view, card.ingredient)}${wanted ? " wanted" : ""}${auction ? " in-auction" : ""}${action ? " legal" : ""}${card.shaker ? " shaken" : ""}`,
     title: `${info.name} — ${priced(card.price, card.your_price)}${info.text ? `: ${info.text}` : ""}`,
-    dataset: ds({ market: loc.id, slot, ingredient: card.ingredient, act: action ? action.type : null, focus: `card:${loc.id}:${slot}` }),
+    dataset: ds({ market: loc.id, slot, ingredient: card.ingredient, act: action ? action.type : null, shaker: card.shaker, focus: `card:${loc.id}:${slot}` }),
   };
   if (!action) return h("div", attrs, body);
   return h("button", { ...attrs, type: "button", onclick: () => send(action, () => { ui.play = null; }) }, body);
@@ -361,13 +368,14 @@ function marketTile(state, ctx, loc, me) {
   const here = me && me.location === loc.id;
   const claiming = view.phase === "buy_barter" && !loc.claims_resolved && loc.chefs.length > 0;
   return h("section", {
-    class: `rr-loc rr-market cat-${CATEGORY_ICON[loc.category] || "special"}${loc.corner ? " corner" : ""}${here ? " here" : ""}${view.mine && view.mine.pick === loc.id ? " picked" : ""}`,
+    class: `rr-loc rr-market cat-${CATEGORY_ICON[loc.category] || "special"}${loc.corner ? " corner" : ""}${here ? " here" : ""}${view.mine && view.mine.pick === loc.id ? " picked" : ""}${loc.luau ? " luau" : ""}`,
     style: `grid-column:${loc.position[0] + 1};grid-row:${loc.position[1] + 1}`,
-    dataset: { location: loc.id, shelf: loc.shelf, flash: `loc:${loc.id}` },
+    dataset: ds({ location: loc.id, shelf: loc.shelf, flash: `loc:${loc.id}`, luau: loc.luau ? "true" : null, scraps: loc.scraps ? "true" : null }),
     "aria-label": loc.name,
   },
   h("header", { class: "rr-loc-head" }, icon(CATEGORY_ICON[loc.category] || "special", 20),
     h("span", { class: "rr-loc-name" }, loc.name), h("span", { class: "rr-loc-price" }, marketPriceLabel(view, loc))),
+  marketSporks(view, loc),
   standees(state, ctx, loc),
   claiming ? h("span", { class: "rr-claiming small" }, "claiming…") : null,
   h("div", { class: "rr-counter" }, loc.counter.map((card, slot) => counterCard(state, ctx, loc, card, slot, me))),
@@ -426,23 +434,39 @@ function board(state, ctx, me) {
 
 // ---- what this seat can do now -------------------------------------------------------------
 
-function playSamples(kind, card) {
-  return legalOf(kind).filter((a) => kind === "power" || a.card === card);
+function playSamples(kind, card, use) {
+  return legalOf(kind).filter((a) => (kind === "power" ? a.use === use : a.card === card));
 }
 
-function openPlay(kind, card) {
-  const samples = playSamples(kind, card);
+/** How a card or power is played (``play_view``): its target and its choice. */
+function playOf(kind, card, use) {
+  const me = current.state.view.players[current.state.view.you];
+  if (kind === "play") return (me.actions.find((a) => a.id === card) || {}).play || {};
+  return (me.chef.uses.find((u) => u.id === use) || me.chef.uses[0] || {}).play || {};
+}
+
+/** The action a half-made play sends, before its target and choices. */
+function playBase(p) {
+  return { type: p.kind, ...(p.kind === "play" ? { card: p.card } : {}), ...(p.use !== undefined ? { use: p.use } : {}), ...(p.shaker ? { shaker: p.shaker } : {}) };
+}
+
+function openPlay(kind, card, use) {
+  const samples = playSamples(kind, card, use);
+  const play = playOf(kind, card, use);
+  const choice = play.choice || null;
   const needs = {
     target: samples.some((a) => "target" in a),
-    ingredient: samples.some((a) => "ingredient" in a),
-    slot: samples.some((a) => "slot" in a),
-    kind: samples.some((a) => "kind" in a),
+    ingredient: choice === "ingredient",
+    slot: choice === "slot" || choice === "shaker_slot",
+    kind: choice === "kind",
   };
-  if (!needs.target && !needs.ingredient && !needs.slot && !needs.kind) {
+  if (!needs.target && !choice) {
     send(samples[0]);
     return;
   }
-  ui.play = { kind, card, needs, target: null, targets: [...new Set(samples.map((a) => a.target).filter((t) => t !== undefined))] };
+  const free = ["salt", "pepper"].filter((k) => !((current.state.view.sporks || {}).shakers || {})[k]);
+  ui.play = { kind, card, use, choice, needs, samples, target: null, shaker: choice === "shaker_slot" ? free[0] : undefined,
+    targets: [...new Set(samples.map((a) => a.target).filter((t) => t !== undefined))] };
   draw();
 }
 
@@ -450,9 +474,10 @@ function playComposer(state, ctx) {
   const p = ui.play;
   if (!p) return null;
   const { view } = state;
-  const base = { type: p.kind, ...(p.kind === "play" ? { card: p.card } : {}) };
+  const base = playBase({ ...p, shaker: undefined });
   const me = view.players[view.you];
-  const name = p.kind === "play" ? (me.actions.find((a) => a.id === p.card) || { name: p.card }).name : me.chef.power;
+  const use = me.chef.uses.find((u) => u.id === p.use);
+  const name = p.kind === "play" ? (me.actions.find((a) => a.id === p.card) || { name: p.card }).name : use ? use.name : me.chef.power;
   const parts = [h("b", {}, name)];
   if (p.needs.target) {
     parts.push(h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "On:"),
@@ -479,9 +504,10 @@ function playComposer(state, ctx) {
       return actButton(`Swap the ${k} recipe${recipe ? ` (${recipe.name})` : ""}`, { ...base, kind: k }, { cls: "small", data: { kind: k }, after: () => { ui.play = null; } });
     })));
   }
-  if (p.needs.slot) parts.push(h("p", { class: "small" }, "Click any counter card on the board."));
+  parts.push(...sporkChoices(state, p, base));
+  if (p.needs.slot) parts.push(h("p", { class: "small" }, p.choice === "shaker_slot" ? `Click the counter card to put the ${p.shaker || ""} shaker on.` : "Click any counter card on the board."));
   parts.push(plainButton("Cancel", () => { ui.play = null; draw(); }, { cls: "small", data: { act: "cancel-play" } }));
-  return h("div", { class: "rr-composer rr-play-composer", dataset: { playing: p.card || "power" } }, parts);
+  return h("div", { class: "rr-composer rr-play-composer", dataset: { playing: p.card || p.use || "power" } }, parts);
 }
 
 function playsRow(state) {
@@ -489,19 +515,27 @@ function playsRow(state) {
   const me = view.players[view.you];
   if (!me) return null;
   const cards = me.actions.filter((a) => legalOf("play").some((x) => x.card === a.id));
-  const power = legalOf("power").length > 0;
-  if (!cards.length && !power) return null;
+  const uses = powerUses(me);
+  if (!cards.length && !uses.length) return null;
   return h("div", { class: "rr-plays" },
     h("span", { class: "small muted" }, "Play now:"),
     cards.map((a) => h("button", {
       type: "button", class: `btn rr-btn small legal${ui.play && ui.play.card === a.id ? " selected" : ""}`, title: a.text,
       dataset: { act: "play", card: a.id, focus: `play:${a.id}` }, onclick: () => openPlay("play", a.id),
     }, h("b", {}, a.name), h("span", { class: "rr-play-text" }, a.text))),
-    power ? h("button", {
-      type: "button", class: `btn rr-btn small legal${ui.play && ui.play.kind === "power" ? " selected" : ""}`, title: me.chef.text,
-      dataset: { act: "power", focus: "power" }, onclick: () => openPlay("power", null),
-    }, h("b", {}, me.chef.power, h("span", { class: "tag" }, "chef power")), h("span", { class: "rr-play-text" }, me.chef.text)) : null,
+    uses.map((u) => h("button", {
+      type: "button", class: `btn rr-btn small legal${ui.play && ui.play.kind === "power" && ui.play.use === u.use ? " selected" : ""}`, title: u.text,
+      dataset: ds({ act: "power", use: u.use, focus: `power:${u.use || ""}` }), onclick: () => openPlay("power", null, u.use),
+    }, h("b", {}, u.name, h("span", { class: `tag${me.chef.spork ? " rr-spork-tag" : ""}` }, me.chef.spork ? "SPORK" : "chef power")), h("span", { class: "rr-play-text" }, u.text))),
     playComposer(state));
+}
+
+/** The chef's powers usable now: one button each (``use`` names it when the chef has several). */
+function powerUses(me) {
+  const legal = legalOf("power");
+  if (!legal.length) return [];
+  if (!legal.some((a) => a.use !== undefined)) return [{ use: undefined, name: me.chef.power, text: me.chef.text }];
+  return me.chef.uses.filter((u) => legal.some((a) => a.use === u.id)).map((u) => ({ use: u.id, name: u.name, text: u.text }));
 }
 
 function auctionsPanel(state, ctx) {
@@ -595,7 +629,7 @@ function standings(state, ctx) {
 }
 
 const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_upgrade", "buy_action", "dump", "offer",
-  "accept", "decline", "withdraw", "done", "play", "power", "cook", "serve"]);
+  "accept", "decline", "withdraw", "done", "play", "power", "cook", "serve", "box_bid"]);
 
 /** A plain button for every legal action this table has no control for (a phase or card
  *  an expansion adds), so that it is always playable. */
@@ -641,6 +675,8 @@ function nowPanel(state, ctx) {
       noClaim ? actButton("Make no claim", noClaim) : null,
       legalOf("done").length ? actButton("Done for today", legalOf("done")[0], { cls: "primary", title: "Waive your claim, pass in auctions you do not lead, close your offers (key D)" }) : null));
     parts.push(auctionsPanel(state, ctx));
+  } else if (view.phase === "action_auction") {
+    parts.push(boxBidPanel(state, ctx));
   } else if (view.phase === "cook_counter") {
     parts.push(cookPanel(state, ctx));
   } else if (view.phase === "over") {
@@ -657,6 +693,8 @@ function bundleLine(view, bundle) {
   for (const [id, n] of Object.entries(bundle.ingredients || {})) items.push(chip(view, id, { count: n }));
   for (const r of bundle.recipes || []) items.push(h("span", { class: "rr-thing" }, recipeName(r)));
   for (const a of bundle.actions || []) items.push(h("span", { class: "rr-thing" }, cardName(a)));
+  for (const u of bundle.upgrades || []) items.push(h("span", { class: "rr-thing" }, upgradeName(view, u)));
+  for (const [m, n] of Object.entries(bundle.face_down || {})) for (let i = 0; i < n; i++) items.push(ingredientBack(view, m));
   if (bundle.money) items.push(h("span", { class: "rr-thing money" }, icon("coin", 12), money(bundle.money)));
   if (bundle.garbage) items.push(h("span", { class: "rr-thing garbage" }, icon("bin", 12), `${bundle.garbage} garbage`));
   return items.length ? items : [h("span", { class: "muted small" }, "nothing")];
@@ -704,6 +742,7 @@ function bundleEditor(state, side, owner) {
       plainButton(`${on ? "Selected: " : ""}${a.name}`, () => { b.actions = on ? b.actions.filter((x) => x !== a.id) : [...b.actions, a.id]; draw(); },
         { cls: `small rr-toggle${on ? " selected" : ""}`, data: { side, item: `action:${a.id}` }, pressed: on, title: a.text })));
   }
+  rows.push(...sporkBundleRows(view, b, side, p));
   if (p.garbage) {
     rows.push(h("div", { class: `rr-item${b.garbage ? " chosen" : ""}` }, h("span", { class: "rr-thing garbage" }, icon("bin", 12), "garbage"),
       stepper(b.garbage, { min: 0, max: p.garbage, onchange: (v) => { b.garbage = v; }, data: { side, item: "garbage" } })));
@@ -720,7 +759,7 @@ function bundleEditor(state, side, owner) {
 }
 
 function bundleEmpty(b) {
-  return !b.money && !b.garbage && !countTotal(b.ingredients) && !b.recipes.length && !b.actions.length;
+  return !b.money && !b.garbage && !countTotal(b.ingredients) && !b.recipes.length && !b.actions.length && !b.upgrades.length && !countTotal(b.face_down);
 }
 
 function barterPanel(state, ctx) {
@@ -775,6 +814,8 @@ function clean(b) {
   if (countTotal(b.ingredients)) out.ingredients = { ...b.ingredients };
   if (b.recipes.length) out.recipes = [...b.recipes];
   if (b.actions.length) out.actions = [...b.actions];
+  if (b.upgrades.length) out.upgrades = [...b.upgrades];
+  if (countTotal(b.face_down)) out.face_down = { ...b.face_down };
   return out;
 }
 
@@ -804,7 +845,7 @@ function recipeCard(view, player, recipe, held, cookable) {
   return h("div", { class: `rr-recipe kind-${recipe.kind}${cookable ? " ready" : ""}`, dataset: { recipe: recipe.id } },
     h("div", { class: "rr-recipe-head" },
       h("b", {}, recipe.name), h("span", { class: `tag kind-${recipe.kind}` }, recipe.kind),
-      h("span", { class: "small muted" }, cap(recipe.cuisine), own ? " (+1 yours)" : ""),
+      h("span", { class: "small muted" }, recipe.cuisine_name || cap(recipe.cuisine), own ? " (+1 yours)" : ""),
       h("span", { class: "rr-recipe-points", title: "popularity" }, icon("star", 14), String(recipe.points)),
       h("span", { class: "rr-recipe-garbage", title: "garbage you take" }, icon("bin", 14), String(recipe.garbage))),
     h("div", { class: "rr-recipe-ings" }, recipe.ingredients.map((id, j) => chip(view, id, { cls: held[j] ? "have" : "missing", title: `${ingredientInfo(view, id).name}: ${held[j] ? "you have it" : "missing"}` }))),
@@ -828,8 +869,9 @@ function myRestaurant(state, ctx) {
   return h("section", { class: "rr-me card", dataset: { seat: view.you, flash: `seat:${view.you}`, money: me.money, popularity: me.popularity, garbage: me.garbage } },
     h("header", { class: "rr-me-head" },
       h("span", { class: "chip", "data-seat": view.you, style: `background:${seatColor(view.you)}` }),
-      h("div", {}, h("h3", {}, me.restaurant.name, h("span", { class: "small muted" }, ` · ${cap(me.restaurant.cuisine)} cuisine`)),
-        h("p", { class: "small rr-chef-line" }, h("b", {}, me.chef.name), ` — ${me.chef.title}. `, h("i", {}, me.chef.power), `: ${me.chef.text}`))),
+      h("div", {}, h("h3", {}, me.restaurant.name, h("span", { class: "small muted" }, ` · ${me.restaurant.cuisine_name || cap(me.restaurant.cuisine)} cuisine`)),
+        h("p", { class: "small rr-chef-line" }, h("b", {}, me.chef.name), ` — ${me.chef.title}. `, h("i", {}, me.chef.power), `: ${me.chef.text}`),
+        chefUses(me))),
     h("div", { class: "rr-stats" },
       stat("star", String(me.popularity), "popularity", { stat: "popularity" }),
       stat("coin", money(me.money), me.reserved ? `money (${money(me.reserved)} in bids)` : "money", { stat: "money" }),
@@ -840,6 +882,7 @@ function myRestaurant(state, ctx) {
     levelsList(me.restaurant, view.you),
     h("div", { class: "rr-recipes" }, me.recipes.map((r, i) => recipeCard(view, me, r, holdings[i], cookable[r.id]))),
     h("div", { class: "rr-pantry" }, h("span", { class: "small muted" }, "Pantry: "), pantryLine(view, me)),
+    sporkBits(view, me),
     me.garbage ? h("div", { class: "rr-garbage", title: `${me.garbage} garbage: −1 popularity each per dish` }, Array.from({ length: Math.min(me.garbage, 12) }, () => icon("bin", 16)), me.garbage > 12 ? `+${me.garbage - 12}` : null) : null,
     me.actions.length ? h("div", { class: "rr-cards" }, h("span", { class: "small muted" }, "Action cards: "),
       me.actions.map((a) => h("span", { class: "rr-thing", title: `${a.text} (${(STEPS.find(([id]) => id === a.phase) || [0, a.phase])[1]})`, dataset: { card: a.id } }, a.name))) : null,
@@ -851,6 +894,7 @@ function chefStatus(view, p) {
   if (view.phase === "money_move") return p.picked ? "picked" : "choosing…";
   if (view.phase === "buy_barter") return p.done ? "done" : "shopping";
   if (view.phase === "cook_counter") return p.ready ? "served" : "cooking…";
+  if (SPORK_STATUS[view.phase]) return SPORK_STATUS[view.phase](p, view.phase_view || {}, view.players.indexOf(p));
   return "";
 }
 
@@ -858,7 +902,9 @@ function chefStatus(view, p) {
 function todayLine(ctx, p) {
   const bits = [];
   if (p.played_today) bits.push(`played ${cardName(p.played_today)}`);
-  if (p.power_used) bits.push(`used ${p.chef.power}`);
+  const uses = Object.keys(p.uses_today || {});
+  if (p.chef.uses && p.chef.uses.length > 1 && uses.length) bits.push(`used ${uses.map((id) => (p.chef.uses.find((u) => u.id === id) || { name: id }).name).join(", ")}`);
+  else if (p.power_used || uses.length) bits.push(`used ${p.chef.power}`);
   if (p.foresee !== null && p.foresee !== undefined) bits.push(`foresaw ${ctx.playerName(p.foresee)}`);
   if (p.cooked && p.cooked.length) bits.push(`cooked ${p.cooked.length} (${p.gourmet_cooked} gourmet)`);
   return bits.length ? h("p", { class: "small muted rr-today" }, bits.join(" · ")) : null;
@@ -872,11 +918,12 @@ function otherChef(state, ctx, seat) {
     h("header", {}, h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }), h("b", { class: "rr-chef-name" }, p.name),
       h("span", { class: "rr-chef-pop", title: "popularity" }, icon("star", 14), String(p.popularity))),
     track(p, view.goal, p.restaurant, { compact: true }),
-    h("p", { class: "small", title: `${p.chef.power}: ${p.chef.text}` }, h("b", {}, p.chef.name), ` · ${p.restaurant.name} (${cap(p.restaurant.cuisine)})`),
+    h("p", { class: "small", title: `${p.chef.power}: ${p.chef.text}` }, h("b", {}, p.chef.name), ` · ${p.restaurant.name} (${p.restaurant.cuisine_name || cap(p.restaurant.cuisine)})`),
     h("p", { class: "small rr-chef-stats" }, icon("coin", 12), money(p.money), " ", icon("bin", 12), String(p.garbage),
       loc ? ` · at ${loc.name}` : "", h("span", { class: "muted" }, ` · ${chefStatus(view, p)}`)),
     todayLine(ctx, p),
     h("div", { class: "rr-chef-ings" }, pantryLine(view, p)),
+    sporkBits(view, p),
     h("p", { class: "small rr-chef-recipes" }, p.recipes.map((r) => h("span", { class: `rr-thing kind-${r.kind}`, title: `${r.ingredients.map((i) => ingredientInfo(view, i).name).join(", ")} · ${r.points} popularity, ${r.garbage} garbage` }, r.name))),
     p.actions.length || p.upgrades.length ? h("p", { class: "small muted" },
       [...p.actions.map((a) => a.name), ...p.upgrades.map((u) => upgradeName(view, u))].join(" · ")) : null);
@@ -886,6 +933,232 @@ function othersPanel(state, ctx) {
   const { view } = state;
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.you);
   return h("section", { class: "rr-others" }, seats.map((seat) => otherChef(state, ctx, seat)));
+}
+
+// ---- SPORKS Out: the Snackle Box and its Action Auction, the SPORKs, Hot Sauce -------------
+
+const SPORK_STATUS = { action_auction: (p, pv, i) => (pv.bids && pv.bids[i] ? "has bid" : "bidding…") };
+
+/** An action card drawn face up (its name and text) or by its back: nothing else is known of it. */
+function actionCardFace(card, { data = {} } = {}) {
+  return h("div", { class: "rr-action-card face-up", title: card.text, dataset: { card: card.id, ...data } },
+    h("span", { class: "rr-action-kicker" }, "Action card"), h("b", { class: "rr-action-name" }, card.name),
+    h("span", { class: "rr-action-text" }, card.text));
+}
+
+function actionCardBack(label = "A face-down action card: nobody may look at it") {
+  return h("div", { class: "rr-action-card face-down", role: "img", "aria-label": label, title: label, dataset: { back: "action" } },
+    icon("spork", 30, "rr-back-mark"), h("span", { class: "rr-back-text" }, "face down"));
+}
+
+/** The last reveal: every bid, who took the box and for how much (or the tie). */
+function lastAuctionLine(view, ctx) {
+  const last = view.sporks.last_auction;
+  if (!last) return null;
+  const bids = last.bids.map((b, seat) => h("span", { class: `rr-bid${seat === last.winner ? " won" : ""}`, dataset: { seat, bid: b } },
+    seatDot(seat, ctx), ` ${ctx.playerName(seat)} ${money(b)}`));
+  const outcome = last.winner === null ? "a tie at the top: the box kept its cards"
+    : `${ctx.playerName(last.winner)} paid ${money(last.price)} and took the box`;
+  return h("div", { class: "rr-last-auction small", dataset: { day: last.day } },
+    h("span", { class: "muted" }, `Day ${last.day} bids revealed: `), h("span", { class: "rr-bids" }, bids), h("span", {}, ` — ${outcome}.`));
+}
+
+/** The Snackle Box: at most a face-up card and a face-down one (by its back only). */
+function snackleBox(state, ctx) {
+  const { view } = state;
+  const box = view.sporks.snackle_box;
+  const cards = [];
+  if (box.face_up) cards.push(actionCardFace(box.face_up, { data: { box: "face-up" } }));
+  if (box.face_down) cards.push(actionCardBack());
+  return h("section", { class: "rr-snackle card", dataset: { flash: "snackle", faceDown: String(!!box.face_down) }, "aria-label": "The Snackle Box" },
+    h("h3", {}, icon("spork", 18), "The Snackle Box"),
+    cards.length ? h("div", { class: "rr-snackle-cards" }, cards)
+      : h("p", { class: "small muted" }, "Empty: a card goes in when the next Action Auction begins."),
+    box.face_down && box.face_up ? h("p", { class: "small muted" }, "The next auction is for both cards. Full: nothing is added until they are bought.") : null,
+    lastAuctionLine(view, ctx),
+    box.sold.length ? h("p", { class: "small muted" }, `Sold so far for ${box.sold.map(money).join(", ")}.`) : null);
+}
+
+/** The Action Auction: one secret bid for the whole box (changeable until the reveal). */
+function boxBidPanel(state, ctx) {
+  const { view } = state;
+  const pv = view.phase_view || {};
+  const me = view.players[view.you];
+  const step = view.bid_step || 100;
+  const most = me.money - (me.money % step);
+  const mine = pv.your_bid;
+  if (ui.boxBid === null) ui.boxBid = mine ?? 0;
+  const typed = Math.max(0, Math.min(most, ui.boxBid));
+  const can = legalOf("box_bid").length > 0;
+  const input = h("input", {
+    id: "rr-box-bid", type: "number", min: 0, max: most, step, value: String(typed), inputmode: "numeric", class: "rr-money-input",
+    dataset: { field: "box-bid", focus: "box-bid" },
+    oninput: (e) => { ui.boxBid = Math.max(0, Math.floor(Number(e.target.value) || 0)); },
+    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); sendBoxBid(); } },
+  });
+  const who = view.players.map((p, seat) => h("li", { class: pv.bids && pv.bids[seat] ? "bid" : "", dataset: { seat, bid: String(!!(pv.bids && pv.bids[seat])) } },
+    seatDot(seat, ctx), ` ${p.name} `, pv.bids && pv.bids[seat] ? h("span", { class: "rr-note" }, icon("check", 12), "has bid") : h("span", { class: "muted" }, "thinking…")));
+  return h("div", { class: "rr-box-bid", dataset: { yourBid: mine ?? "" } },
+    h("h3", {}, icon("gavel", 18), "Action Auction"),
+    h("p", {}, mine === null || mine === undefined
+      ? "Bid in secret for everything in the Snackle Box, with the money left from yesterday. $0 passes."
+      : ["Your secret bid: ", h("b", { class: "rr-your-bid" }, money(mine)), ". Only you see it; you may change it until the bids are revealed."]),
+    h("div", { class: "rr-row" },
+      h("label", { for: "rr-box-bid", class: "small" }, `Your bid (up to ${money(most)})`), input,
+      h("button", { type: "button", class: `btn rr-btn primary${can ? " legal" : ""}`, disabled: !can, dataset: { act: "box_bid", focus: "box-bid-send" }, onclick: sendBoxBid },
+        mine === null || mine === undefined ? "Place my bid" : "Change my bid"),
+      plainButton("$0", () => { ui.boxBid = 0; draw(); }, { cls: "small", data: { preset: 0 } }),
+      plainButton("All in", () => { ui.boxBid = most; draw(); }, { cls: "small", data: { preset: "all" } })),
+    h("ul", { class: "rr-bidders-list small", "aria-label": "Who has bid (never how much)" }, who),
+    h("p", { class: "small muted" }, "Highest bid pays the bank and takes the box; a tie for the top leaves it there."));
+}
+
+/** Send the bid as typed now (even before a redraw). */
+function sendBoxBid() {
+  const field = current && current.root.querySelector("#rr-box-bid");
+  const amount = field ? Math.max(0, Math.floor(Number(field.value) || 0)) : ui.boxBid;
+  send({ type: "box_bid", amount }, () => { ui.boxBid = null; });
+}
+
+/** A face-down ingredient by its back: its market, never its name. */
+function ingredientBack(view, market) {
+  const loc = view.board.find((l) => l.id === market);
+  const name = loc ? loc.name : market;
+  const label = `A face-down ${name} card: nobody may look at it, its holder included`;
+  return h("span", { class: `rr-ing rr-ing-back cat-${CATEGORY_ICON[loc && loc.category] || "special"}`, role: "img", "aria-label": label, title: label, dataset: { back: market } },
+    icon(CATEGORY_ICON[loc && loc.category] || "special", 14), h("span", { class: "rr-ing-name" }, "?"));
+}
+
+/** What SPORKS Out puts in front of a chef: Hot Sauce backs, the boxing ring and gloves, the missile. */
+function sporkBits(view, p) {
+  const bits = [];
+  if (p.hot_sauce && p.hot_sauce.length) {
+    bits.push(h("div", { class: "rr-hot-sauce", dataset: { count: p.hot_sauce.length } }, h("span", { class: "small muted" }, "Hot Sauce, face down: "),
+      p.hot_sauce.map((c) => ingredientBack(view, c.market))));
+  }
+  if (p.chef.id === "pam_knee_you" || (p.gloves && p.gloves.length)) {
+    const corners = view.board.filter((l) => l.corner);
+    bits.push(h("div", { class: "rr-ring small", dataset: { ring: p.ring.length } }, icon("glove", 16), h("span", { class: "muted" }, `Boxing ring ${p.ring.length} of ${corners.length}: `),
+      corners.map((l) => h("span", { class: `rr-corner${p.ring.includes(l.id) ? " marked" : ""}`, dataset: { corner: l.id }, title: p.ring.includes(l.id) ? `${l.name}: marked` : `${l.name}: not yet` }, l.name)),
+      p.gloves.map((g) => h("span", { class: "rr-glove", dataset: { glove: g } }, icon("glove", 14), g === "rob" ? "Rob Glove" : "Knockout Glove"))));
+  }
+  if (p.chef.id === "papa_tio" || (p.missile && p.missile.length)) {
+    const built = p.missile.length >= p.missile_parts;
+    bits.push(h("div", { class: `rr-missile small${built ? " built" : ""}`, dataset: { parts: p.missile.length } }, icon("missile", 16),
+      h("span", { class: "muted" }, `Nuclear Missile ${p.missile.length} of ${p.missile_parts}${built ? " — ready to launch" : ""}: `),
+      p.missile.length ? p.missile.map((i) => chip(view, i)) : h("span", { class: "muted" }, "no parts yet")));
+  }
+  return bits;
+}
+
+/** A SPORKS Out chef's powers, each with its daily limit and today's uses. */
+function chefUses(p) {
+  if (!p.chef.spork || !p.chef.uses.length) return null;
+  return h("ul", { class: "rr-uses small" }, p.chef.uses.map((u) => {
+    const used = (p.uses_today || {})[u.id] || 0;
+    return h("li", { dataset: { use: u.id } }, h("span", { class: "tag rr-spork-tag" }, "SPORK"), h("b", {}, u.name), `: ${u.text} `,
+      h("span", { class: "muted" }, u.per_day === null ? "(no daily limit)" : `(${used} of ${u.per_day} today)`));
+  }));
+}
+
+/** The Luau, Scraps the Raccoon and Joe's Dumpster at a market. */
+function marketSporks(view, loc) {
+  if (!view.sporks) return null;
+  const marks = [];
+  if (loc.luau) marks.push(h("span", { class: "rr-mark rr-luau", title: "Wahine's Luau: a shelf card is drawn for every other chef here at the reveal" }, icon("luau", 14), "Luau!"));
+  if (loc.scraps) marks.push(h("span", { class: "rr-mark rr-scraps", title: "Scraps the Raccoon: what is discarded here goes to Joe's Dumpster" }, icon("raccoon", 14), "Scraps"));
+  if (loc.dumpster) {
+    const cards = view.sporks.dumpster[loc.id] || [];
+    marks.push(h("span", { class: "rr-mark rr-dumpster", title: `Joe's Dumpster: ${cards.map((i) => ingredientInfo(view, i).name).join(", ")}` }, icon("bin", 14), `Dumpster ${loc.dumpster}`));
+  }
+  return marks.length ? h("div", { class: "rr-marks" }, marks) : null;
+}
+
+/** The Sultan's shaker on a counter card. */
+function shakerBadge(card) {
+  if (!card.shaker) return null;
+  return h("span", { class: `rr-shaker ${card.shaker}`, title: `The ${card.shaker} shaker is on it: a surprise for its buyer` }, icon("shaker", 12), card.shaker);
+}
+
+/** The composer's SPORK choices: one of your own ingredients, a market, a Dumpster card, a shaker. */
+function sporkChoices(state, p, base) {
+  const { view } = state;
+  const me = view.players[view.you];
+  const done = () => { ui.play = null; };
+  const parts = [];
+  if (p.choice === "own_ingredient") {
+    parts.push(h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "Build in:"),
+      Object.keys(me.ingredients).map((id) => h("button", { type: "button", class: "btn rr-btn small legal", dataset: { act: base.type, ingredient: id },
+        onclick: () => send({ ...base, ingredient: id }, done) }, chip(view, id)))));
+  }
+  if (p.choice === "market") {
+    const markets = [...new Set(p.samples.map((a) => a.market))];
+    parts.push(h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "Market:"),
+      markets.map((m) => actButton(view.board.find((l) => l.id === m).name, { ...base, market: m }, { cls: "small", data: { market: m }, after: done }))));
+  }
+  if (p.choice === "dumpster") {
+    const rows = Object.entries(view.sporks.dumpster).flatMap(([m, cards]) => [...new Set(cards)].map((i) => [m, i]));
+    parts.push(h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "From the Dumpster:"),
+      rows.map(([m, i]) => h("button", { type: "button", class: "btn rr-btn small legal", dataset: { act: base.type, market: m, ingredient: i },
+        onclick: () => send({ ...base, market: m, ingredient: i }, done) }, chip(view, i)))));
+  }
+  if (p.choice === "shaker_slot") {
+    const out = view.sporks.shakers || {};
+    parts.push(h("div", { class: "rr-row" }, h("span", { class: "small muted" }, "Shaker:"),
+      ["salt", "pepper"].filter((k) => !out[k]).map((k) => plainButton(cap(k), () => { p.shaker = k; draw(); },
+        { cls: `small${p.shaker === k ? " selected" : ""}`, data: { shaker: k }, pressed: p.shaker === k }))));
+  }
+  return parts;
+}
+
+/** Face-down Hot Sauce cards and upgrades in a barter bundle (a face-down card by its market only). */
+function sporkBundleRows(view, b, side, p) {
+  const rows = [];
+  const backs = {};
+  for (const c of p.hot_sauce || []) backs[c.market] = (backs[c.market] || 0) + 1;
+  for (const [m, held] of Object.entries(backs)) {
+    const n = b.face_down[m] || 0;
+    rows.push(h("div", { class: `rr-item${n ? " chosen" : ""}` }, ingredientBack(view, m), h("span", { class: "small muted" }, `×${held}`),
+      stepper(n, { min: 0, max: held, onchange: (v) => { if (v) b.face_down[m] = v; else delete b.face_down[m]; }, data: { side, item: `face_down:${m}` } })));
+  }
+  for (const u of p.upgrades) {
+    const on = b.upgrades.includes(u);
+    rows.push(h("div", { class: `rr-item${on ? " chosen" : ""}` },
+      plainButton(`${on ? "Selected: " : ""}${upgradeName(view, u)} (upgrade)`, () => { b.upgrades = on ? b.upgrades.filter((x) => x !== u) : [...b.upgrades, u]; draw(); },
+        { cls: `small rr-toggle${on ? " selected" : ""}`, data: { side, item: `upgrade:${u}` }, pressed: on })));
+  }
+  return rows;
+}
+
+/** The expansion's icons: a spork, a boxing glove, a missile, a raccoon, a shaker, a luau torch. */
+function sporkSymbols(sym) {
+  return [
+    sym("spork",
+      svg("path", { d: "M7 2 C7 6 8 9 12 9 C16 9 17 6 17 2 L15.5 2 L15.5 5.5 L13 5.5 L13 2 L11 2 L11 5.5 L8.5 5.5 L8.5 2 Z", fill: "#b8c2c9", stroke: "#5f6b73", "stroke-width": 1, "stroke-linejoin": "round" }),
+      svg("path", { d: "M12 9 L12 22", stroke: "#5f6b73", "stroke-width": 2.6, "stroke-linecap": "round" })),
+    sym("glove",
+      svg("path", { d: "M6 11 C5 6 8 3 12 3 L15 3 C19 3 20 6 20 9 L20 14 C20 17 18 18 16 18 L9 18 C7 18 6 16 6 14 Z", fill: "#d63b2f", stroke: "#7d1a12", "stroke-width": 1.2 }),
+      svg("path", { d: "M6 11 C3 11 3 15 6 15", fill: "#d63b2f", stroke: "#7d1a12", "stroke-width": 1.2 }),
+      svg("rect", { x: 8, y: 18, width: 10, height: 4, rx: 1, fill: "#f3e9d6", stroke: "#7d1a12", "stroke-width": 1 })),
+    sym("missile",
+      svg("path", { d: "M12 1.5 C15 4 15.5 8 15.5 12 L15.5 18 L8.5 18 L8.5 12 C8.5 8 9 4 12 1.5 Z", fill: "#9aa5ad", stroke: "#3f4a52", "stroke-width": 1.1 }),
+      svg("path", { d: "M8.5 14 L5 19 L8.5 18 M15.5 14 L19 19 L15.5 18", fill: "#d63b2f", stroke: "#7d1a12", "stroke-width": 1 }),
+      svg("path", { d: "M10 19 C10 21 12 23 12 23 C12 23 14 21 14 19 Z", fill: "#f2a31f" })),
+    sym("raccoon",
+      svg("ellipse", { cx: 12, cy: 13, rx: 8, ry: 7, fill: "#8c8f94", stroke: "#3f4246", "stroke-width": 1.1 }),
+      svg("path", { d: "M5 8 L6 3 L9 7 M19 8 L18 3 L15 7", fill: "#8c8f94", stroke: "#3f4246", "stroke-width": 1.1, "stroke-linejoin": "round" }),
+      svg("path", { d: "M5.5 12 C8 10 10 11 11 13 L13 13 C14 11 16 10 18.5 12 C17 15 14 14 12 15 C10 14 7 15 5.5 12 Z", fill: "#2b2d30" }),
+      svg("circle", { cx: 12, cy: 17, r: 1.3, fill: "#2b2d30" })),
+    sym("shaker",
+      svg("path", { d: "M8 8 L16 8 L17 21 L7 21 Z", fill: "#f4f1ea", stroke: "#6b5d4f", "stroke-width": 1.2, "stroke-linejoin": "round" }),
+      svg("path", { d: "M8 8 C8 4 16 4 16 8 Z", fill: "#b8c2c9", stroke: "#6b5d4f", "stroke-width": 1.1 }),
+      svg("circle", { cx: 10.5, cy: 5.8, r: 0.6, fill: "#3f4a52" }), svg("circle", { cx: 13.5, cy: 5.8, r: 0.6, fill: "#3f4a52" })),
+    sym("luau",
+      svg("path", { d: "M12 10 L12 23", stroke: "#8a5a2b", "stroke-width": 2.2, "stroke-linecap": "round" }),
+      svg("path", { d: "M12 1.5 C15.5 4.5 15 8 12 10 C9 8 8.5 4.5 12 1.5 Z", fill: "#f2a31f", stroke: "#c2521b", "stroke-width": 1 }),
+      svg("circle", { cx: 7, cy: 14, r: 2.2, fill: "#e75b8d" }), svg("circle", { cx: 17, cy: 14, r: 2.2, fill: "#e75b8d" }),
+      svg("circle", { cx: 7, cy: 14, r: 0.8, fill: "#f7d774" }), svg("circle", { cx: 17, cy: 14, r: 0.8, fill: "#f7d774" })),
+  ];
 }
 
 // ---- animation from fresh events ----------------------------------------------------------------
@@ -901,6 +1174,10 @@ function flashKeys(state) {
     if (e.type === "offer") keys.add(`offer:${d.offer}`);
     if (e.type === "trade") { keys.add(`seat:${d.frm}`); keys.add(`seat:${d.to}`); }
     if (e.type === "level_up") keys.add(`level:${d.seat}:${d.threshold}`);
+    if (["box_fill", "box_won", "box_tie", "box_full"].includes(e.type)) keys.add("snackle");
+    if (["box_won", "gloves", "ring", "rob", "knockout", "missile", "dive", "surprise", "shaker_unbought", "face_up", "hot_sauce"].includes(e.type) && d.seat !== undefined) keys.add(`seat:${d.seat}`);
+    if (["rob", "knockout"].includes(e.type)) keys.add(`seat:${d.target}`);
+    if (["luau", "luau_held", "launch", "scraps", "shake", "dumpster_return"].includes(e.type) && d.market) keys.add(`loc:${d.market}`);
   }
   return keys;
 }
@@ -941,7 +1218,7 @@ function draw() {
     banner(state, ctx),
     h("div", { class: "rr-top" },
       board(state, ctx, me),
-      h("div", { class: "rr-side" }, nowPanel(state, ctx), wide ? null : barter)),
+      h("div", { class: "rr-side" }, nowPanel(state, ctx), view.sporks ? snackleBox(state, ctx) : null, wide ? null : barter)),
     wide ? barter : null,
     h("div", { class: "rr-bottom" }, me ? myRestaurant(state, ctx) : null, othersPanel(state, ctx)));
   const keys = flashKeys(state);
