@@ -1,6 +1,6 @@
 """Accessibility in a real browser. axe-core (``axe-playwright-python``, which carries
 axe's script) finds no serious or critical violation on the lobby, a player's page, a
-replay, and each game's table from a seat and from the spectators' chairs. Every game is
+replay, and each game's table from a seat and from the spectators' chairs (SPORKS Out too). Every game is
 played with the keyboard alone — Tab to a control, Enter, or the game's keys — its first
 moves, and focus is always visible; the prompt and new log lines are announced (live
 regions); seats differ by shape as well as colour; reduced motion stops animations.
@@ -15,9 +15,11 @@ from typing import Any, Iterator
 import httpx
 import pytest
 
+from . import sporks_situations
 from .conftest import Pages
 from .finished import server_with
 from .nutty import serve_by_keys
+from .rival_restaurants_driver import show
 from .test_watch import create, take_seat
 
 axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright",
@@ -88,6 +90,29 @@ def test_no_serious_violation_at_a_table_seated_or_watching(pages: Pages, api: h
     watcher.emulate_media(reduced_motion="reduce")
     watcher.wait_for_selector(f"#match.spectating {ROOTS[game]}")
     assert serious_violations(watcher) == []
+
+
+def test_no_serious_violation_at_a_sporks_out_table(pages: Pages, api: httpx.Client) -> None:
+    """A SPORKS Out table seated and watching, and its new parts drawn from situations: the
+    Action Auction with a secret bid and a face-down card, Pam's gloves with Hot Sauce backs,
+    the Luau with the Sultan's shaker composer open."""
+    match_id = create(api, "rival-restaurants", players=3, bots=2, sporks_out=True, **SLOW["rival-restaurants"])
+    page = pages.open(f"/matches/{match_id}", who="Ann")
+    page.emulate_media(reduced_motion="reduce")
+    take_seat(page, "Ann")
+    page.wait_for_selector("#match[data-you='0'] .rr .rr-snackle")
+    assert serious_violations(page) == []
+    watcher = pages.open(f"/matches/{match_id}", who="spectator")
+    watcher.wait_for_selector("#match.spectating .rr .rr-snackle")
+    assert serious_violations(watcher) == []
+    for build, seat, opened in ((sporks_situations.auction, 0, None), (sporks_situations.gloves, 0, "knockout"),
+                                (sporks_situations.luau, 0, "power")):
+        drawn = pages.open("/games/rival-restaurants/rules", who=build.__name__)
+        drawn.emulate_media(reduced_motion="reduce")
+        show(drawn, build(), seat)
+        if opened:
+            drawn.click(f".rr-plays button[data-act=power]{'' if opened == 'power' else f'[data-use={opened}]'}")
+        assert serious_violations(drawn) == [], build.__name__
 
 
 # ---- the keyboard alone ----------------------------------------------------------------
