@@ -19,6 +19,13 @@ from server.store.migrate import upgrade
 
 from .rival_restaurants_driver import PHASE_MS, RivalDriver, wait_phase_ends
 
+OVER = "#result:not([hidden])"
+
+
+def past(phase: str) -> str:
+    """A selector that matches once the table has left ``phase``."""
+    return f".rr[data-phase]:not([data-phase={phase}])"
+
 
 def store_waiting_match(db_file: Path, seed: int, players: list[str], bots: int, options: dict[str, Any]) -> str:
     """A Rival Restaurants match dealt from ``seed``, waiting for its human seats (the first
@@ -49,7 +56,7 @@ class SporksDriver(RivalDriver):
 
     def auction(self, day: int) -> None:
         page = self.page
-        page.wait_for_selector(".rr-box-bid, .rr[data-phase]:not([data-phase=action_auction]), #result:not([hidden])")
+        page.wait_for_selector(f".rr-box-bid, {past('action_auction')}, {OVER}")
         if page.locator(".rr-snackle .rr-action-card.face-down").count():
             self.did.add("face-down card")
             self.sight("face-down-card")
@@ -58,18 +65,18 @@ class SporksDriver(RivalDriver):
             amount = 100 if money >= 100 and day % 2 == 0 else 0
             page.fill("#rr-box-bid", str(amount))
             self.click(".rr-box-bid button[data-act=box_bid].legal")
-            page.wait_for_selector(f".rr-box-bid[data-your-bid='{amount}'], .rr[data-phase]:not([data-phase=action_auction])")
+            page.wait_for_selector(f".rr-box-bid[data-your-bid='{amount}'], {past('action_auction')}")
             if page.locator(".rr-box-bid[data-your-bid]").count():
                 self.did.add("bid")
                 self.sight("auction-secret-bid")
         wait_phase_ends(page, "action_auction", day)
-        page.wait_for_selector(".rr-last-auction, #result:not([hidden])")
+        page.wait_for_selector(f".rr-last-auction, {OVER}")
         self.did.add("bids revealed")
 
     def move(self, day: int) -> str:
         """Wait for the Luau, then the first corner not yet on the ring."""
         page = self.page
-        page.wait_for_selector(".rr-market.luau .rr-luau, .rr[data-phase]:not([data-phase=money_move])", timeout=PHASE_MS)
+        page.wait_for_selector(f".rr-market.luau .rr-luau, {past('money_move')}", timeout=PHASE_MS)
         if page.locator(".rr-market.luau").count():
             self.did.add("luau")
             self.sight("luau")
@@ -77,7 +84,7 @@ class SporksDriver(RivalDriver):
             .map(c => c.dataset.corner)[0] || null""")
         where = corner or "island"
         page.click(f"button.rr-go[data-location='{where}']")
-        page.wait_for_selector(f"button.rr-go.picked[data-location='{where}'], .rr[data-phase]:not([data-phase=money_move]), #result:not([hidden])")
+        page.wait_for_selector(f"button.rr-go.picked[data-location='{where}'], {past('money_move')}, {OVER}")
         self.days.append({"day": day, "went": where})
         return where
 

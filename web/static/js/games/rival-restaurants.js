@@ -534,7 +534,10 @@ function playsRow(state) {
 function powerUses(me) {
   const legal = legalOf("power");
   if (!legal.length) return [];
-  if (!legal.some((a) => a.use !== undefined)) return [{ use: undefined, name: me.chef.power, text: me.chef.text }];
+  if (!legal.some((a) => a.use !== undefined)) {
+    const only = me.chef.spork && me.chef.uses[0]; // a SPORK's own short text, not the whole chef card
+    return [{ use: undefined, name: only ? only.name : me.chef.power, text: only ? only.text : me.chef.text }];
+  }
   return me.chef.uses.filter((u) => legal.some((a) => a.use === u.id)).map((u) => ({ use: u.id, name: u.name, text: u.text }));
 }
 
