@@ -119,6 +119,9 @@ def test_sporks_luau_and_the_sultans_shaker(pages: Pages) -> None:
     s = GAME.apply(s, 0, shake, s.phase_since + 500)[0]
     page = drawn(pages, s, 2, LAPTOP)
     assert page.locator(".rr-card[data-market=dairy_king][data-slot='1'] .rr-shaker.pepper").count() == 1
+    sultan = page.locator(".rr-others .rr-chef[data-seat='0'] .rr-shakers")
+    assert sultan.locator("[data-shaker=pepper][data-out=true]").count() == 1, sultan.inner_text()
+    assert "Luau today at The Veg Out" in page.locator(".rr-others .rr-chef[data-seat='1'] .rr-luau-line").inner_text()
     shot(page, "laptop-luau-and-shaker")
 
 

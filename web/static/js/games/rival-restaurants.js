@@ -1051,7 +1051,27 @@ function sporkBits(view, p) {
       h("span", { class: "muted" }, `Nuclear Missile ${p.missile.length} of ${p.missile_parts}${built ? " — ready to launch" : ""}: `),
       p.missile.length ? p.missile.map((i) => chip(view, i)) : h("span", { class: "muted" }, "no parts yet")));
   }
+  bits.push(shakersAndLuau(view, p));
   return bits;
+}
+
+/** The Sultan's shakers (out on a counter card, or in his hands) and Wahine's Luau today. */
+function shakersAndLuau(view, p) {
+  const table = view.sporks;
+  if (!table) return null;
+  const where = (m) => (view.board.find((l) => l.id === m) || { name: m }).name;
+  if (p.chef.id === "sultan_pepper_shakrh") {
+    return h("div", { class: "rr-shakers small" }, ["salt", "pepper"].map((k) => {
+      const out = table.shakers[k];
+      const card = out && out.slot !== null ? (view.board.find((l) => l.id === out.market).counter[out.slot] || {}).name : null;
+      return h("span", { class: `rr-shaker ${k}`, dataset: { shaker: k, out: String(!!out) } }, icon("shaker", 12),
+        out ? `${k} on ${card || "a card"} at ${where(out.market)}` : `${k} in hand`);
+    }));
+  }
+  if (p.chef.id === "wahine") {
+    return h("div", { class: "rr-luau-line small" }, icon("luau", 14), table.luau ? `Luau today at ${where(table.luau)}` : "No Luau thrown today");
+  }
+  return null;
 }
 
 /** A SPORKS Out chef's powers, each with its daily limit and today's uses. */
