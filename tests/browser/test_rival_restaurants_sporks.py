@@ -34,7 +34,9 @@ def test_sporks_auction_bid_is_secret_and_the_face_down_card_is_a_back(pages: Pa
     hidden = s.sporks.face_down
     message = state_message(s, 0)
     said = json.dumps(message)
-    assert hidden not in said and action_kind(hidden).name not in said.replace(action_kind(s.sporks.face_up).name, "")
+    box = json.dumps(message["view"]["sporks"]).replace(action_kind(s.sporks.face_up).name, "")
+    assert hidden not in said and action_kind(hidden).name not in box, box
+    assert message["view"]["sporks"]["snackle_box"]["face_down"] is True
     assert "500" not in json.dumps(message["view"]["phase_view"])  # Bo's bid is his own
 
     page = drawn(pages, s, 0, PHONE)
