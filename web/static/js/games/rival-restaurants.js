@@ -976,8 +976,8 @@ function snackleBox(state, ctx) {
   return h("section", { class: "rr-snackle card", dataset: { flash: "snackle", faceDown: String(!!box.face_down) }, "aria-label": "The Snackle Box" },
     h("h3", {}, icon("spork", 18), "The Snackle Box"),
     cards.length ? h("div", { class: "rr-snackle-cards" }, cards)
-      : h("p", { class: "small muted" }, "Empty: a card goes in when the next Action Auction begins."),
-    box.face_down && box.face_up ? h("p", { class: "small muted" }, "The next auction is for both cards. Full: nothing is added until they are bought.") : null,
+      : h("p", { class: "small muted" }, view.phase === "over" ? "Empty." : "Empty: a card goes in when the next Action Auction begins."),
+    box.face_down && box.face_up && view.phase !== "over" ? h("p", { class: "small muted" }, "The next auction is for both cards. Full: nothing is added until they are bought.") : null,
     lastAuctionLine(view, ctx),
     box.sold.length ? h("p", { class: "small muted" }, `Sold so far for ${box.sold.map(money).join(", ")}.`) : null);
 }
