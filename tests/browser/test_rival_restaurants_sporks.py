@@ -53,6 +53,9 @@ def test_sporks_auction_bid_is_secret_and_the_face_down_card_is_a_back(pages: Pa
     assert bid == {"type": "box_bid", "amount": 700} and legal_for(s, 0, bid) is None
     page.click(".rr-box-bid button[data-preset='0']")
     assert click_and_take(page, ".rr-box-bid button[data-act=box_bid]") == {"type": "box_bid", "amount": 0}
+    page.fill("#rr-box-bid", "200")
+    page.press("#rr-box-bid", "Enter")  # the keyboard alone: type and press Enter
+    assert sent(page)[-1] == {"type": "box_bid", "amount": 200}
 
     page = drawn(pages, s, 0, LAPTOP)
     shot(page, "laptop-auction-secret-bid")
