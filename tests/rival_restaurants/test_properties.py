@@ -12,7 +12,7 @@ from server.engine import Rng
 from server.engine.playout import play, random_bots, replay
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.auction import in_box
-from server.games.rival_restaurants.cards import KINDS, MARKETS, RECIPES, pool
+from server.games.rival_restaurants.cards import GARBAGE_TOKENS, KINDS, MARKETS, RECIPES, pool
 from server.games.rival_restaurants.state import RivalState
 
 from .helpers import act, new
@@ -52,6 +52,7 @@ def check_conservation(s: RivalState) -> None:
     ids = [(m.id, i) for m in s.markets.values() for i in m.ids if i is not None]
     assert len(ids) == len(set(ids)), "two counter cards share an identity"
     assert all((c is None) == (i is None) for m in s.markets.values() for c, i in zip(m.counter, m.ids))
+    assert sum(p.garbage for p in s.chefs) <= GARBAGE_TOKENS, "more garbage than the box's tokens"
     for seat, p in enumerate(s.chefs):
         kinds = [RECIPES[r].kind for r in p.recipes]
         assert len(kinds) == len(set(kinds)), "a chef holds two recipes of a kind"
@@ -69,6 +70,14 @@ def test_random_games_conserve_money_and_cards_and_end(players: int) -> None:
         best = max((p.popularity, p.gourmet_cooked, p.money) for p in out.state.chefs)
         assert result.winners == [i for i, p in enumerate(out.state.chefs)
                                   if (p.popularity, p.gourmet_cooked, p.money) == best]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_random_games_with_restaurants_chosen_conserve_and_end(players: int) -> None:
+    out = play(GAME, players, {"restaurants": "chosen"}, 60 + players, bots=random_bots,
+               on_step=lambda state, entry, events: check_conservation(state))
+    assert GAME.result(out.state) is not None and out.rejected == 0
+    assert len({p.restaurant for p in out.state.chefs}) == players
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

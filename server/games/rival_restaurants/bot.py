@@ -28,6 +28,7 @@ from .cards import (
     BID_STEP,
     BUY_BARTER,
     CHEFS,
+    CHOOSE_RESTAURANT,
     CORNERS,
     COOK_COUNTER,
     CUISINE_BONUS,
@@ -45,9 +46,11 @@ from .cards import (
     WILD,
     action_kind,
 )
+from .choosing import choosing, free
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
 from .market import dumpable, in_auction, island_price, min_bid, price
 from .moving import foresees
+from .ops import garbage_supply
 from .plays import use_left
 from .sporks import shaker_on
 from .zones import HOT_SAUCE
@@ -180,10 +183,20 @@ class RivalBot(SampleBot):
             spork = self.spork_morning(s, seat)
             if spork is not None:
                 yield spork
-        step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook, ACTION_AUCTION: self.bid}.get(s.phase)
+        step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook, ACTION_AUCTION: self.bid,
+                CHOOSE_RESTAURANT: self.pick_restaurant}.get(s.phase)
         choice = step(s, seat) if step else None
         if choice is not None:
             yield choice
+
+    # -- choosing a restaurant (option) --
+    def pick_restaurant(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """The free restaurant of the cuisine most of its recipes share (at random among equals)."""
+        if seat not in choosing(s) or s.today[seat].choice is not None:
+            return None
+        cuisines = [RECIPES[r].cuisine for r in s.chefs[seat].recipes]
+        scores = {r: cuisines.count(RESTAURANTS[r].cuisine) * 10 + self.rng.randint(0, 9) for r in free(s)}
+        return {"type": "choose_restaurant", "restaurant": max(sorted(scores), key=scores.__getitem__)}, False
 
     # -- MONEY and MOVE --
     def money_move(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
@@ -514,7 +527,8 @@ class RivalBot(SampleBot):
                 return {"type": "power", "use": "lunch_button", "market": max(sorted(held), key=held.get)}, False
         if self._use(s, seat, "scraps") and s.sporks is not None and s.sporks.scraps != "chop_shop":
             return {"type": "power", "use": "scraps", "market": "chop_shop"}, False
-        if self._use(s, seat, "dumpster_dive") and s.sporks is not None and pantry.garbage <= 2:
+        if (self._use(s, seat, "dumpster_dive") and s.sporks is not None and pantry.garbage <= 2
+                and garbage_supply(s) > 0):
             for market, cards in sorted(s.sporks.dumpster.items()):
                 for card in sorted(set(cards)):
                     if card in want:

@@ -83,8 +83,9 @@ class Use:
 # ---- the board -------------------------------------------------------------------------
 
 ACTION_AUCTION = "action_auction"  # SPORKS Out
+CHOOSE_RESTAURANT = "choose_restaurant"  # Day 1, when restaurants are chosen rather than dealt
 MONEY_MOVE, BUY_BARTER, COOK_COUNTER = "money_move", "buy_barter", "cook_counter"
-PHASE_NAMES = {ACTION_AUCTION: "Action Auction", MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER",
+PHASE_NAMES = {CHOOSE_RESTAURANT: "Choose restaurants", ACTION_AUCTION: "Action Auction", MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER",
                COOK_COUNTER: "COOK and COUNTER"}
 DAY_PLAN: tuple[str, ...] = (MONEY_MOVE, BUY_BARTER, COOK_COUNTER)
 SPORKS_DAY_PLAN: tuple[str, ...] = (ACTION_AUCTION, *DAY_PLAN)
@@ -683,6 +684,7 @@ def action_kind(card: str) -> ActionCard:
 INCOME = 300
 ACTION_PRICE = 200  # an action card at the Island
 DUMP_PRICE = 100  # per garbage dumped at the Island
+GARBAGE_TOKENS = 32  # the box's garbage tokens: the supply is limited
 BID_STEP = 100  # the smallest raise in an auction
 GOAL = 20
 STARTING_ACTIONS = 1

@@ -8,7 +8,7 @@ from server.engine import Action, IllegalAction
 
 from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, SHAKERS, UPGRADES, Play, action_kind
 from .effects import Source, check_now
-from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price
+from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price, shelf_for_sale
 from .plays import _choices, playable_cards, usable
 from .state import RivalState
 
@@ -34,6 +34,7 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
             out += [{"type": "buy", "slot": i} for i, card in enumerate(m.counter)
                     if card is not None and not in_auction(s, location, i)
                     and price(s, seat, location, card) <= s.available(seat)]
+            out += shelf_options(s, seat)
     elif location == ISLAND:
         out += island_options(s, seat)
     for a in s.auctions:
@@ -48,6 +49,15 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
     out += play_options(s, seat)
     out.append({"type": "done"})
     return out
+
+
+def shelf_options(s: RivalState, seat: int) -> list[Action]:
+    """Buying the top face-down shelf card, when this chef may."""
+    try:
+        shelf_for_sale(s, seat)
+    except IllegalAction:
+        return []
+    return [{"type": "buy_shelf"}]
 
 
 def island_options(s: RivalState, seat: int) -> list[Action]:

@@ -254,8 +254,7 @@ def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> li
     pantry.popularity = max(0, pantry.popularity + score)
     garbage_values, more = fire(s, "dish_garbage", [seat], {"garbage": recipe.garbage, **facts}, specials)
     events += more
-    garbage = max(0, garbage_values["garbage"])
-    pantry.garbage += garbage
+    garbage = ops.take_garbage(s, seat, max(0, garbage_values["garbage"]))
     for item in plan["used"] + dish["extras"]:
         if item != GARBAGE:
             ops.remove_ingredient(s, seat, item)

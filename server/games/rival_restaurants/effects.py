@@ -117,7 +117,8 @@ def source_effects(kind: str, ident: str) -> tuple[Effect, ...]:
 def level_sources(s: RivalState, seat: int) -> list[Source]:
     """Levels reached; a level that replaces the earlier ones hides them."""
     pantry = s.chefs[seat]
-    levels = [lv for lv in RESTAURANTS[pantry.restaurant].levels if lv.threshold in pantry.levels]
+    restaurant = RESTAURANTS.get(pantry.restaurant)  # none yet while restaurants are being chosen
+    levels = [lv for lv in restaurant.levels if lv.threshold in pantry.levels] if restaurant else []
     for i in range(len(levels) - 1, -1, -1):
         if levels[i].replaces_previous:
             levels = levels[i:]
@@ -344,8 +345,8 @@ def _take_money(hook: Hook, p: dict[str, Any]) -> None:
 def _add_garbage(hook: Hook, p: dict[str, Any]) -> None:
     """The target takes garbage from the supply."""
     s, target = hook.state, _target(hook.values)
-    s.chefs[target].garbage += p["n"]
-    hook.events.append(public("garbage", f"{ops.name(s, target)} takes {p['n']} garbage.", seat=target, n=p["n"]))
+    n = ops.take_garbage(s, target, p["n"])
+    hook.events.append(public("garbage", f"{ops.name(s, target)} takes {n} garbage.", seat=target, n=n))
 
 
 def _check_move_garbage(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:

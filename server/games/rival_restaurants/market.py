@@ -24,6 +24,7 @@ from .cards import (
     INGREDIENTS,
     ISLAND,
     MARKETS,
+    MYSTERY_MART,
     RECIPES,
     UPGRADES,
     action_kind,
@@ -48,6 +49,31 @@ def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool =
     if at is not None:
         values["at"] = at
     return max(0, fire(s, "price", [seat], values)[0]["price"])
+
+
+def shelf_price(s: RivalState, seat: int, market: str) -> int:
+    """What a face-down shelf card of an ingredient market costs this chef at their
+    location: the market's one price, changed by powers and cards — never by the card,
+    which nobody may know before it is bought."""
+    values = {"price": MARKETS[market].price, "market": market, "ingredient": None, "remote": False}
+    return max(0, fire(s, "price", [seat], values)[0]["price"])
+
+
+def shelf_for_sale(s: RivalState, seat: int) -> str:
+    """The market whose shelf this chef may buy from now: their own ingredient market
+    (*Designed:* not the Mystery Mart, whose specials differ in price, so a price would
+    tell the card), once claims there are settled, with a card left to draw."""
+    _active(s, seat)
+    market = s.today[seat].location
+    require(market in MARKETS and market != MYSTERY_MART,
+            "Face-down shelf cards are sold only at an ingredient market, not at the Island or the Mystery Mart.")
+    assert market is not None
+    m = s.markets[market]
+    require(m.claims_resolved, "Claims at your market are not settled yet.")
+    require(bool(m.shelf or m.discard), "The shelf is empty.")
+    cost = shelf_price(s, seat, market)
+    require(s.available(seat) >= cost, f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
+    return market
 
 
 def counter_price(s: RivalState, seat: int, market: str, ingredient: str) -> int:
@@ -118,6 +144,21 @@ def buy_slot(s: RivalState, seat: int, market: str, slot: int, remote: bool = Fa
     where = f" from {MARKETS[market].name}" if remote else ""
     return [public("buy", f"{ops.name(s, seat)} buys {INGREDIENTS[ingredient].name}{where} for {ops.money(cost)}.",
                    seat=seat, market=market, slot=slot, ingredient=ingredient, paid=cost)] + more
+
+
+def _buy_shelf(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
+    """Buy the top face-down card of your market's shelf, blind, at the market's price
+    (bert.games: chefs buy "face up or face down cards" at their location). It is turned
+    face up as it becomes yours: everything a chef owns is face up."""
+    market = shelf_for_sale(s, seat)
+    cost = shelf_price(s, seat, market)
+    ingredient, events = ops.draw_shelf(s, market)
+    assert ingredient is not None
+    ops.pay(s, seat, cost)
+    ops.add_ingredient(s, seat, ingredient)
+    return events + [public("buy_shelf", f"{ops.name(s, seat)} buys a face-down card from {MARKETS[market].name} "
+                                         f"for {ops.money(cost)}: {INGREDIENTS[ingredient].name}.",
+                            seat=seat, market=market, ingredient=ingredient, paid=cost)]
 
 
 def _buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
@@ -533,7 +574,7 @@ class BuyAndBarter(Phase):
     id = BUY_BARTER
     name = "BUY and BARTER"
     handlers = {
-        "claim": _claim, "no_claim": _waive, "bid": _bid, "pass": _pass, "buy": _buy,
+        "claim": _claim, "no_claim": _waive, "bid": _bid, "pass": _pass, "buy": _buy, "buy_shelf": _buy_shelf,
         "buy_upgrade": _buy_upgrade, "buy_action": _buy_action, "dump": _dump,
         "offer": _offer, "accept": _accept, "decline": _decline, "withdraw": _withdraw, "done": _done,
     }
@@ -632,4 +673,4 @@ def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 PHASE = register(BuyAndBarter())
 
 __all__ = ["PHASE", "buy_slot", "check_slot", "counter_price", "dumpable", "face_down_of", "finish", "holds",
-           "island_price", "parse_bundle", "price", "take_card"]
+           "island_price", "parse_bundle", "price", "shelf_for_sale", "shelf_price", "take_card"]

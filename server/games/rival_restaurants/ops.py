@@ -2,14 +2,14 @@
 
 Every change of ownership goes through these few functions, so money and cards are
 conserved by construction: the bank's balance (``state.bank``) records what it took and
-paid, garbage comes from and returns to an unlimited supply.
+paid, garbage comes from and returns to a supply of ``GARBAGE_TOKENS`` (the box's 32).
 """
 
 from __future__ import annotations
 
 from server.engine import Event, IllegalAction, public
 
-from .cards import INGREDIENTS, KINDS, RECIPES, action_kind
+from .cards import GARBAGE_TOKENS, INGREDIENTS, KINDS, RECIPES, action_kind
 from .state import RivalState
 from .zones import HAND
 
@@ -42,6 +42,20 @@ def transfer(s: RivalState, frm: int, to: int, amount: int) -> None:
         raise IllegalAction(f"{name(s, frm)} has only {money(s.available(frm))} to spare, not {money(amount)}.")
     s.chefs[frm].money -= amount
     s.chefs[to].money += amount
+
+
+def garbage_supply(s: RivalState) -> int:
+    """The garbage tokens left in the supply: the box's 32 less every chef's."""
+    return GARBAGE_TOKENS - sum(p.garbage for p in s.chefs)
+
+
+def take_garbage(s: RivalState, seat: int, n: int) -> int:
+    """A chef takes ``n`` garbage from the supply. *Designed:* when the supply runs short,
+    they take what is left and the rest is not taken (the box has only 32 tokens).
+    Returns how many were taken."""
+    taken = max(0, min(n, garbage_supply(s)))
+    s.chefs[seat].garbage += taken
+    return taken
 
 
 def add_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> None:

@@ -50,6 +50,10 @@ class Phase:
     def over(self, s: RivalState) -> bool:
         return True
 
+    def listed(self, s: RivalState) -> bool:
+        """Is this phase shown in today's plan (the view's ``day_plan``)?"""
+        return True
+
     def end(self, s: RivalState, now: int) -> list[Event]:
         """Wrap the phase up before the next one begins."""
         return []

@@ -16,9 +16,10 @@ from typing import Any, Sequence
 
 from server.engine import OVER, Action, Event, Game, IllegalAction, Result, Rng, public, require
 
-from . import auction, cooking, market, moving, sporks  # noqa: F401 - the phases and SPORKs register themselves
+from . import auction, choosing, cooking, market, moving, sporks  # noqa: F401 - the phases and SPORKs register themselves
 from .cards import (
     CHEFS,
+    CHOOSE_RESTAURANT,
     DAY_PLAN,
     KINDS,
     MARKETS,
@@ -52,6 +53,13 @@ def deal_markets(rng: Rng, chefs: int) -> tuple[dict[str, MarketState], list[dic
     return markets, hands
 
 
+def day_plan(options: RivalRestaurantsOptions) -> list[str]:
+    """The phases of a day: SPORKS Out's Action Auction first; choosing restaurants before
+    all else when they are chosen (it happens on Day 1 only)."""
+    plan = list(SPORKS_DAY_PLAN if options.sporks_out else DAY_PLAN)
+    return [CHOOSE_RESTAURANT, *plan] if options.restaurants == "chosen" else plan
+
+
 class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     id = "rival-restaurants"
     name = "Rival Restaurants"
@@ -75,6 +83,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         chefs = rng.shuffled(list(content.chefs))[:n] if options.random_chefs else list(content.chefs)[:n]
         restaurants = (rng.shuffled(list(content.restaurants))[:n] if options.random_chefs
                        else list(content.restaurants)[:n])
+        if options.restaurants == "chosen":
+            restaurants = [choosing.UNCHOSEN] * n
         markets, hands = deal_markets(rng, n)
         decks = {k: rng.shuffled([r for r in content.recipes if RECIPES[r].kind == k]) for k in KINDS}
         action_deck = rng.shuffled(list(content.action_deck))
@@ -87,7 +97,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         s = RivalState(players=list(players), options=options, rng=rng, chefs=pantries,
                        today=[Today() for _ in range(n)], markets=markets, decks=decks,
                        recipe_discards={k: [] for k in KINDS}, action_deck=action_deck,
-                       day_plan=list(SPORKS_DAY_PLAN if options.sporks_out else DAY_PLAN),
+                       day_plan=day_plan(options),
                        sporks=Sporks() if options.sporks_out else None)
         self.begin(s, now_ms)
         return s

@@ -91,9 +91,9 @@ def _knockout(hook: Hook, p: dict[str, Any]) -> None:
     s.chefs[hook.seat].gloves.remove("knockout")
     if not s.today[target].done:
         hook.events += finish(s, target)
-    s.chefs[target].garbage += p["garbage"]
+    n = ops.take_garbage(s, target, p["garbage"])
     hook.events.append(public("knockout", f"{hook.who} knocks {ops.name(s, target)} out of today's market; they "
-                                          f"take {p['garbage']} garbage.", seat=hook.seat, target=target))
+                                          f"take {n} garbage.", seat=hook.seat, target=target))
 
 
 @effect("rob", _check_glove("rob"))
@@ -185,6 +185,8 @@ def _check_dive(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) 
     market, ingredient = _market(v), v.get("ingredient")
     require(isinstance(ingredient, str) and ingredient in _table(s).dumpster.get(market, []),
             "That card is not in Joe's Dumpster.")
+    require(ops.garbage_supply(s) >= p["garbage"],
+            "The garbage supply is empty: a Dumpster card costs a garbage token, and none is left.")
 
 
 @effect("dumpster_dive", _check_dive)
@@ -193,7 +195,7 @@ def _dumpster_dive(hook: Hook, p: dict[str, Any]) -> None:
     s, market, ingredient = hook.state, hook.values["market"], hook.values["ingredient"]
     _table(s).dumpster[market].remove(ingredient)
     ops.add_ingredient(s, hook.seat, ingredient)
-    s.chefs[hook.seat].garbage += p["garbage"]
+    ops.take_garbage(s, hook.seat, p["garbage"])
     hook.events.append(public("dive", f"{hook.who} digs {INGREDIENTS[ingredient].name} out of the Dumpster and "
                                       f"takes {p['garbage']} garbage.", seat=hook.seat, ingredient=ingredient))
 
@@ -253,8 +255,7 @@ def _shaker_surprise(hook: Hook, p: dict[str, Any]) -> None:
         hook.events.append(public("shaker_back", f"{hook.who} takes back his {shaker} shaker.", seat=hook.seat))
         return
     if shaker == "salt":
-        s.chefs[buyer].garbage += p["salt"]
-        text = f"takes {p['salt']} garbage"
+        text = f"takes {ops.take_garbage(s, buyer, p['salt'])} garbage"
     else:
         amount = max(0, min(p["pepper"], s.available(buyer)))
         ops.transfer(s, buyer, hook.seat, amount)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -39,6 +39,10 @@ class RivalRestaurantsOptions(Options):
     )
     random_chefs: bool = Field(True, title="Random chefs and restaurants",
                                description="Deal chefs and restaurants at random (off: in seat order).")
+    restaurants: Literal["dealt", "chosen"] = Field(
+        "dealt", title="Restaurants",
+        description="Dealt with the chefs, or chosen: on Day 1 every chef chooses one in secret; the choices "
+                    "are revealed together, and a restaurant chosen by several goes to one of them at random.")
     sporks_out: bool = Field(False, title="SPORKS Out",
                              description="The expansion: the Action Auction and the Snackle Box, 5 restaurants, "
                                          "28 recipes and 5 chefs with SPORKs.")
@@ -102,6 +106,7 @@ class Today:
     capped: dict[str, int] = field(default_factory=dict)  # what a capped daily reward has paid, by source
     effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
     bid: int | None = None  # SPORKS Out: the Action Auction bid, secret until the reveal
+    choice: str | None = None  # a restaurant chosen (option ``restaurants: "chosen"``), secret until the reveal
     expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own daily data
 
     @property

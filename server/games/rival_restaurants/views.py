@@ -52,6 +52,7 @@ from .cards import (
 from .cooking import cook_limit, plan_dishes
 from .describe import INGREDIENT_CATALOGUE, action_view, play_view, recipe_ref, recipe_view
 from .market import counter_price, island_price
+from .ops import garbage_supply
 from .phase import PHASES, VIEW_PARTS
 from .sporks import shaker_on
 from .state import RivalState
@@ -67,12 +68,18 @@ def chef_card(chef_id: str) -> dict[str, Any]:
                      for u in c.uses]}
 
 
-def restaurant_card(s: RivalState, seat: int) -> dict[str, Any]:
-    p = s.chefs[seat]
-    r = RESTAURANTS[p.restaurant]
+def restaurant_view(restaurant: str, reached: tuple[int, ...] | list[int] = ()) -> dict[str, Any]:
+    """A restaurant card: cuisine and levels (``reached``: the thresholds its chef has reached)."""
+    r = RESTAURANTS[restaurant]
     return {"id": r.id, "name": r.name, "cuisine": r.cuisine, "cuisine_name": CUISINES[r.cuisine],
             "levels": [{"threshold": lv.threshold, "name": lv.name, "text": lv.text,
-                        "reached": lv.threshold in p.levels} for lv in r.levels]}
+                        "reached": lv.threshold in reached} for lv in r.levels]}
+
+
+def restaurant_card(s: RivalState, seat: int) -> dict[str, Any] | None:
+    """A chef's restaurant, or None while it is being chosen."""
+    p = s.chefs[seat]
+    return restaurant_view(p.restaurant, p.levels) if p.restaurant in RESTAURANTS else None
 
 
 def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -169,6 +176,7 @@ def island_view(s: RivalState, seat: int | None) -> dict[str, Any]:
         "action_price": ACTION_PRICE, "your_action_price": yours("action"),
         "dump_price": DUMP_PRICE, "your_dump_price": yours("dump"),
         "action_deck": len(s.action_deck), "action_discard": len(s.action_discard),
+        "garbage_supply": garbage_supply(s),
     }
 
 
@@ -183,7 +191,7 @@ def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
         "goal": s.options.goal,
         "phase": s.phase,
         "phase_name": PHASE_NAMES.get(s.phase, "Game over" if s.phase == OVER else s.phase),
-        "day_plan": list(s.day_plan),
+        "day_plan": [p for p in s.day_plan if PHASES[p].listed(s)],
         "prompt": prompt(s, seat),
         "deadline": game.deadline(s),
         "phase_started": s.phase_since,  # game-clock ms

@@ -70,13 +70,14 @@ DECK = Zone("deck", "card from a deck", NOBODY)
 PICK = Zone("pick", "location pick", OWNER)
 DISHES = Zone("dishes", "declared dish", OWNER)
 BID = Zone("bid", "bid", OWNER)  # an Action Auction bid until the reveal
+CHOICE = Zone("choice", "restaurant choice", OWNER)  # a restaurant chosen, until the reveal
 BOX_FACE_UP = Zone("box_face_up", "face-up Snackle Box card", EVERYONE)
 BOX_FACE_DOWN = Zone("box_face_down", "face-down action card", NOBODY, lambda card: {"face_down": True})
 HOT_SAUCE = Zone("hot_sauce", "face-down card", NOBODY, _ingredient_back)
 DUMPSTER = Zone("dumpster", "Dumpster card", EVERYONE)
 MISSILE = Zone("missile", "missile part", EVERYONE)
 
-ZONES: dict[str, Zone] = {z.id: z for z in (PANTRY, HAND, SHELF, DECK, PICK, DISHES, BID, BOX_FACE_UP,
+ZONES: dict[str, Zone] = {z.id: z for z in (PANTRY, HAND, SHELF, DECK, PICK, DISHES, BID, CHOICE, BOX_FACE_UP,
                                             BOX_FACE_DOWN, HOT_SAUCE, DUMPSTER, MISSILE)}
 
 __all__ = ["EVERYONE", "NOBODY", "OWNER", "ZONES", "Zone"]

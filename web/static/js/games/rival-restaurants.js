@@ -380,8 +380,16 @@ function marketTile(state, ctx, loc, me) {
   claiming ? h("span", { class: "rr-claiming small" }, "claiming…") : null,
   h("div", { class: "rr-counter" }, loc.counter.map((card, slot) => counterCard(state, ctx, loc, card, slot, me))),
   h("div", { class: "rr-shelf", title: `${loc.shelf} cards on the shelf (face down), ${loc.discard} in the discard pile` },
-    h("span", { class: "rr-shelf-stack", "aria-hidden": "true" }), h("span", { class: "small" }, `shelf ${loc.shelf}`)),
+    h("span", { class: "rr-shelf-stack", "aria-hidden": "true" }), h("span", { class: "small" }, `shelf ${loc.shelf}`),
+    here ? shelfBuyButton(view, loc) : null),
   moveButton(state, loc));
+}
+
+/** Buy the top face-down shelf card, blind, at the market's price (when the rules allow). */
+function shelfBuyButton(view, loc) {
+  const action = legalOf("buy_shelf")[0];
+  if (!action) return null;
+  return actButton(`Buy face down (${marketPriceLabel(view, loc)})`, action, { cls: "small", data: { shelf: loc.id }, title: "The top card of the shelf, sight unseen" });
 }
 
 function islandShop(state, me) {
@@ -631,7 +639,7 @@ function standings(state, ctx) {
       h("span", { class: "small muted" }, ` ${p.gourmet_cooked} gourmet · ${money(p.money)}`)))));
 }
 
-const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_upgrade", "buy_action", "dump", "offer",
+const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_shelf", "choose_restaurant", "buy_upgrade", "buy_action", "dump", "offer",
   "accept", "decline", "withdraw", "done", "play", "power", "cook", "serve", "box_bid"]);
 
 /** A plain button for every legal action this table has no control for (a phase or card
@@ -680,6 +688,8 @@ function nowPanel(state, ctx) {
     parts.push(auctionsPanel(state, ctx));
   } else if (view.phase === "action_auction") {
     parts.push(boxBidPanel(state, ctx));
+  } else if (view.phase === "choose_restaurant") {
+    parts.push(restaurantChoice(state, ctx));
   } else if (view.phase === "cook_counter") {
     parts.push(cookPanel(state, ctx));
   } else if (view.phase === "over") {
@@ -687,6 +697,37 @@ function nowPanel(state, ctx) {
   }
   parts.push(playsRow(state), otherActions(state));
   return h("section", { class: "rr-now card", dataset: { phase: view.phase } }, parts);
+}
+
+// ---- choosing restaurants (match option) ---------------------------------------------------
+
+const UNCHOSEN = { id: "", name: "Restaurant not chosen yet", cuisine: "", cuisine_name: "", levels: [] };
+
+/** Players whose restaurant is still being chosen get a stand-in, so every panel can draw. */
+function standInRestaurants(view) {
+  for (const p of view.players) if (!p.restaurant) p.restaurant = UNCHOSEN;
+}
+
+/** The free restaurants, each with its cuisine and levels and a Choose button; your secret
+ *  choice is marked; who has chosen (never what) is shown. */
+function restaurantChoice(state, ctx) {
+  const { view } = state;
+  const pv = view.phase_view || {};
+  const chosen = pv.chosen || [];
+  const mine = legalOf("choose_restaurant");
+  return h("div", { class: "rr-choose", dataset: { choosing: (pv.choosing || []).join(",") } },
+    h("p", {}, mine.length ? (pv.your_choice ? "Your choice is secret until everyone has chosen; you may still change it."
+      : "Choose your restaurant in secret. If several choose the same one, one of them gets it at random and the others choose again.")
+      : "Your restaurant is settled; the others are choosing."),
+    h("p", { class: "small muted" }, `${chosen.filter(Boolean).length} of ${(pv.choosing || []).length} chefs have chosen: `,
+      (pv.choosing || []).map((s) => h("span", { class: chosen[s] ? "tag" : "tag muted", dataset: { seat: s } }, ctx.playerName(s)))),
+    h("ul", { class: "rr-choose-list" }, (pv.free || []).map((r) => {
+      const action = mine.find((a) => a.restaurant === r.id);
+      return h("li", { class: pv.your_choice === r.id ? "selected" : "", dataset: { restaurant: r.id } },
+        h("b", {}, r.name), h("span", { class: "small muted" }, ` · ${r.cuisine_name || cap(r.cuisine)}`),
+        h("ul", { class: "small" }, r.levels.map((lv) => h("li", {}, `${lv.threshold} · ${lv.name}: ${lv.text}`))),
+        action ? actButton(pv.your_choice === r.id ? "Chosen" : "Choose", action, { cls: pv.your_choice === r.id ? "small selected" : "small", data: { choose: r.id } }) : null);
+    })));
 }
 
 // ---- barter --------------------------------------------------------------------------------
@@ -1225,6 +1266,7 @@ function draw() {
   if (!current) return;
   const { root, state, ctx } = current;
   const { view } = state;
+  standInRestaurants(view);
   for (const p of view.players) {
     for (const r of p.recipes) recipeNames.set(r.id, r.name);
     for (const a of p.actions) cardNames.set(a.id.replace(/-\d+$/, ""), a.name);
