@@ -59,3 +59,28 @@ async def test_random_rest_clients_finish_a_sporks_out_match(tmp_path, players: 
             log = await check_log_replays(api, match_id, final["view"])
             played = {a["action"]["type"] for a in log["actions"] if a["seat"] is not None}
             assert {"box_bid", "move", "done", "serve"} <= played, played
+
+
+async def test_random_rest_clients_finish_a_kitchen_squad_match(tmp_path) -> None:
+    """Kitchen Squad over REST: two random clients choose their restaurants and today's
+    chef, send runners and buy through them; the match ends and its log replays."""
+    async with serve(f"sqlite:///{tmp_path / 'potluck.db'}") as served:
+        async with httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+            api = Api(client)
+            match_id, tokens = await api.seated(players=2, game="rival-restaurants", kitchen_squad=True,
+                                                restaurants="chosen", **QUICK)
+            await asyncio.wait_for(asyncio.gather(*(play_over_rest(api, match_id, token, random.Random(seat))
+                                                    for seat, token in enumerate(tokens))), 240)
+            final = await api.view(match_id)
+            assert final["result"]["winners"] and final["legal"] == []
+            log = await check_log_replays(api, match_id, final["view"])
+            played = {a["action"]["type"] for a in log["actions"] if a["seat"] is not None}
+            assert {"choose_restaurant", "squad_chef", "move", "done", "serve"} <= played, played
+
+
+async def test_kitchen_squad_is_refused_for_more_than_two_players_over_the_api(tmp_path) -> None:
+    async with serve(f"sqlite:///{tmp_path / 'potluck.db'}") as served:
+        async with httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+            r = await client.post("/api/matches", json={"game": "rival-restaurants", "players": 3,
+                                                        "options": {"kitchen_squad": True}})
+            assert 400 <= r.status_code < 500 and "two-player mode" in r.text, r.text

@@ -66,9 +66,8 @@ def _bid(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     t = s.today[seat]
     first = t.bid is None
     t.bid = amount
-    events = BID.tell(seat, "box_bid", (f"You bid {ops.money(amount)} for the Snackle Box.", {"amount": amount}),
-                      (f"{ops.name(s, seat)} has bid.", {"seat": seat}))
-    return events if first else [e for e in events if e.to is not None]
+    return BID.tell_choice(seat, "box_bid", (f"You bid {ops.money(amount)} for the Snackle Box.", {"amount": amount}),
+                           (f"{ops.name(s, seat)} has bid.", {"seat": seat}), first)
 
 
 def bid_options(s: RivalState, seat: int) -> list[Action]:

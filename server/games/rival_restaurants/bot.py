@@ -36,6 +36,7 @@ from .cards import (
     EXTRAS,
     INGREDIENTS,
     ISLAND,
+    KITCHEN_SQUAD,
     LOCATIONS,
     MARKETS,
     MONEY_MOVE,
@@ -53,6 +54,7 @@ from .moving import foresees
 from .ops import garbage_supply
 from .plays import use_left
 from .sporks import shaker_on
+from .squad import runner_options
 from .zones import HOT_SAUCE
 from .state import RivalState
 
@@ -184,7 +186,7 @@ class RivalBot(SampleBot):
             if spork is not None:
                 yield spork
         step = {MONEY_MOVE: self.money_move, COOK_COUNTER: self.cook, ACTION_AUCTION: self.bid,
-                CHOOSE_RESTAURANT: self.pick_restaurant}.get(s.phase)
+                CHOOSE_RESTAURANT: self.pick_restaurant, KITCHEN_SQUAD: self.squad_chef}.get(s.phase)
         choice = step(s, seat) if step else None
         if choice is not None:
             yield choice
@@ -198,6 +200,26 @@ class RivalBot(SampleBot):
         scores = {r: cuisines.count(RESTAURANTS[r].cuisine) * 10 + self.rng.randint(0, 9) for r in free(s)}
         return {"type": "choose_restaurant", "restaurant": max(sorted(scores), key=scores.__getitem__)}, False
 
+    # -- Kitchen Squad --
+    def squad_chef(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """Today's chef: a cook when a recipe is nearly ready, else a shopper (at random among equals)."""
+        pantry = s.chefs[seat]
+        if s.today[seat].squad_pick is not None or not pantry.squad:
+            return None
+        cooking = any(len(missing(s, seat, r)) <= 1 for r in pantry.recipes)
+        scores = {c: 10 * ((CHEFS[c].phase == COOK_COUNTER) == cooking) + self.rng.randint(0, 9) for c in pantry.squad}
+        return {"type": "squad_chef", "chef": max(sorted(scores), key=scores.__getitem__)}, False
+
+    def runner_buy(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        """Kitchen Squad: buy a wanted card at the runner's market."""
+        wanted = {a["slot"] for a in runner_options(s, seat)}
+        market = s.today[seat].runner
+        for slot in sorted(wanted):
+            card = s.markets[market].counter[slot] if market else None
+            if card in want and not self._shaken(s, seat, market, slot, want):
+                return {"type": "runner_buy", "slot": slot}, False
+        return None
+
     # -- MONEY and MOVE --
     def money_move(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         card = self._card(s, seat, "windfall")
@@ -210,6 +232,9 @@ class RivalBot(SampleBot):
         action: Action = {"type": "move", "location": best}
         if foresees(s, seat):
             action["foresee"] = self.threat(s, seat)
+        if s.chefs[seat].squad:  # Kitchen Squad: the runner shops at the best other market
+            markets = [loc for loc in MARKETS if loc != best]
+            action["runner"] = max(markets, key=lambda loc: scores[loc])
         return action, False
 
     def location_score(self, s: RivalState, seat: int, loc: str) -> int:
@@ -271,7 +296,7 @@ class RivalBot(SampleBot):
         if s.today[seat].done:
             return
         want = wants(s, seat)
-        for step in (self.respond, self.auction, self.claim, self.buy, self.island,
+        for step in (self.respond, self.auction, self.claim, self.buy, self.runner_buy, self.island,
                      self.play_market, self.barter):
             choice = step(s, seat, want)
             if choice is not None:

@@ -84,8 +84,9 @@ class Use:
 
 ACTION_AUCTION = "action_auction"  # SPORKS Out
 CHOOSE_RESTAURANT = "choose_restaurant"  # Day 1, when restaurants are chosen rather than dealt
+KITCHEN_SQUAD = "kitchen_squad"  # the two-player mode: today's chef is chosen every morning
 MONEY_MOVE, BUY_BARTER, COOK_COUNTER = "money_move", "buy_barter", "cook_counter"
-PHASE_NAMES = {CHOOSE_RESTAURANT: "Choose restaurants", ACTION_AUCTION: "Action Auction", MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER",
+PHASE_NAMES = {CHOOSE_RESTAURANT: "Choose restaurants", KITCHEN_SQUAD: "Kitchen Squad", ACTION_AUCTION: "Action Auction", MONEY_MOVE: "MONEY and MOVE", BUY_BARTER: "BUY and BARTER",
                COOK_COUNTER: "COOK and COUNTER"}
 DAY_PLAN: tuple[str, ...] = (MONEY_MOVE, BUY_BARTER, COOK_COUNTER)
 SPORKS_DAY_PLAN: tuple[str, ...] = (ACTION_AUCTION, *DAY_PLAN)

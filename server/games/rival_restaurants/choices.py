@@ -10,6 +10,7 @@ from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, SHAKERS, UPGRADES, Play,
 from .effects import Source, check_now
 from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price, shelf_for_sale
 from .plays import _choices, playable_cards, usable
+from .squad import runner_options, shops_at
 from .state import RivalState
 
 SAMPLE_OFFERS = 6
@@ -35,8 +36,9 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
                     if card is not None and not in_auction(s, location, i)
                     and price(s, seat, location, card) <= s.available(seat)]
             out += shelf_options(s, seat)
-    elif location == ISLAND:
+    if shops_at(s, seat, ISLAND):
         out += island_options(s, seat)
+    out += runner_options(s, seat)
     for a in s.auctions:
         if seat in a.bidders and a.leader != seat:
             low = min_bid(s, a)

@@ -45,9 +45,10 @@ def _choose(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     t = s.today[seat]
     first = t.choice is None
     t.choice = restaurant
-    events = CHOICE.tell(seat, "choose", (f"You choose {RESTAURANTS[restaurant].name}.", {"restaurant": restaurant}),
-                         (f"{ops.name(s, seat)} has chosen.", {"seat": seat}))
-    return (events if first else [e for e in events if e.to is not None]) + settle_round(s, now)
+    events = CHOICE.tell_choice(seat, "choose", (f"You choose {RESTAURANTS[restaurant].name}.",
+                                                 {"restaurant": restaurant}),
+                                (f"{ops.name(s, seat)} has chosen.", {"seat": seat}), first)
+    return events + settle_round(s, now)
 
 
 def settle_round(s: RivalState, now: int) -> list[Event]:

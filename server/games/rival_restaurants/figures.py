@@ -3,6 +3,7 @@ restaurant, relative to a fair share (1 / players), over bot games; with ``--spo
 also the prices the Snackle Box went for.
 
     .venv/bin/python -m server.games.rival_restaurants.figures --games 200 --players 2 3 4 5 6 [--sporks-out]
+    .venv/bin/python -m server.games.rival_restaurants.figures --games 100 --players 2 --kitchen-squad
 
 Game ``i`` with ``N`` players uses the seed ``potluck simulate rival-restaurants --players N
 --seed S`` would use, so the days match that command's figures. A tool, not part of the rules.
@@ -86,8 +87,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sporks-out", action="store_true", help="play with the SPORKS Out expansion")
+    parser.add_argument("--kitchen-squad", action="store_true", help="play Kitchen Squad (2 players only)")
     args = parser.parse_args()
-    summary = summarise(run(args.players, args.games, args.seed, {"sporks_out": True} if args.sporks_out else None))
+    options = {key: True for key, on in (("sporks_out", args.sporks_out), ("kitchen_squad", args.kitchen_squad)) if on}
+    summary = summarise(run(args.players, args.games, args.seed, options))
     print("players | days mean | min | max | goal reached")
     for n, d in summary["days"].items():
         print(f"{n} | {d['mean']:.1f} | {d['min']} | {d['max']} | {d['goal reached']:.0%}")

@@ -32,6 +32,7 @@ from .cards import (
 from .describe import bundle_view
 from .effects import fire, run_now
 from .phase import Phase, register
+from .squad import runner_buy, shops_at
 from .state import Auction, Offer, RivalState
 
 MAX_OFFERS = 4  # open offers a chef may have out at once
@@ -321,7 +322,7 @@ def _settle(s: RivalState, a: Auction) -> list[Event]:
 
 def _at_island(s: RivalState, seat: int) -> None:
     _active(s, seat)
-    require(s.today[seat].location == ISLAND, "That is sold only at the Island.")
+    require(shops_at(s, seat, ISLAND), "That is sold only at the Island.")
 
 
 def _buy_upgrade(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
@@ -575,6 +576,7 @@ class BuyAndBarter(Phase):
     name = "BUY and BARTER"
     handlers = {
         "claim": _claim, "no_claim": _waive, "bid": _bid, "pass": _pass, "buy": _buy, "buy_shelf": _buy_shelf,
+        "runner_buy": runner_buy,
         "buy_upgrade": _buy_upgrade, "buy_action": _buy_action, "dump": _dump,
         "offer": _offer, "accept": _accept, "decline": _decline, "withdraw": _withdraw, "done": _done,
     }

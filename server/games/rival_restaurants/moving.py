@@ -1,6 +1,7 @@
 """MONEY and MOVE: income, then every chef secretly picks one of the 7 locations. The picks
 are revealed together when all have picked (a pick may be changed until then) or at the
 deadline, when chefs who have not picked go to the Island. Nobody moves again that day.
+In Kitchen Squad a pick may also send the runner somewhere (``squad``), revealed with it.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 from server.engine import Action, Event, public, require
 
-from . import ops
+from . import ops, squad
 from .cards import CHEFS, INCOME, ISLAND, LOCATIONS, MONEY_MOVE
 from .effects import fire
 from .phase import Phase, register
@@ -31,22 +32,26 @@ def _move(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
         require(foresees(s, seat), "Only Clam-Voyance foresees a chef.")
         require(isinstance(foresee, int) and not isinstance(foresee, bool) and 0 <= foresee < len(s.players)
                 and foresee != seat, "Foresee another chef.")
+    runner = action.get("runner")
+    squad.check_runner(s, seat, runner)
     t = s.today[seat]
     first = t.pick is None
-    t.pick, t.foresee = location, foresee
+    t.pick, t.foresee, t.runner_pick = location, foresee, runner
     seen = f", foreseeing {ops.name(s, foresee)}" if foresee is not None else ""
-    events = PICK.tell(seat, "pick", (f"You pick {LOCATIONS[location].name}{seen}.",
-                                      {"location": location, "foresee": foresee}),
-                       (f"{ops.name(s, seat)} has picked a location.", {"seat": seat}))
-    return events if first else [e for e in events if e.to is not None]
+    seen += f", your runner to {LOCATIONS[runner].name}" if runner is not None else ""
+    return PICK.tell_choice(seat, "pick", (f"You pick {LOCATIONS[location].name}{seen}.",
+                                           {"location": location, "foresee": foresee, "runner": runner}),
+                            (f"{ops.name(s, seat)} has picked a location.", {"seat": seat}), first)
 
 
 def move_options(s: RivalState, seat: int) -> list[Action]:
+    """Every location; with Clam-Voyance each with a chef to foresee; in Kitchen Squad each
+    with a place for the runner (or none)."""
     out: list[Action] = [{"type": "move", "location": loc} for loc in LOCATIONS]
     if foresees(s, seat):
         out += [{"type": "move", "location": loc, "foresee": other}
                 for loc in LOCATIONS for other in range(len(s.players)) if other != seat]
-    return out
+    return [{**a, "runner": r} if r is not None else a for a in out for r in squad.runner_picks(s)]
 
 
 class MoneyAndMove(Phase):
@@ -83,10 +88,11 @@ class MoneyAndMove(Phase):
     def end(self, s: RivalState, now: int) -> list[Event]:
         """Reveal every pick at once."""
         for t in s.today:
-            t.location = t.pick
-        where = "; ".join(f"{ops.name(s, i)}: {LOCATIONS[t.location or ISLAND].name}" for i, t in enumerate(s.today))
+            t.location, t.runner = t.pick, t.runner_pick
+        where = "; ".join(f"{ops.name(s, i)}: {LOCATIONS[t.location or ISLAND].name}"
+                          + (f" (runner: {LOCATIONS[t.runner].name})" if t.runner else "") for i, t in enumerate(s.today))
         events = [public("reveal", f"Revealed — {where}.", locations=[t.location for t in s.today],
-                         foresee=[t.foresee for t in s.today])]
+                         foresee=[t.foresee for t in s.today], runners=[t.runner for t in s.today])]
         return events + fire(s, "reveal", range(len(s.players)))[1]
 
     def legal(self, s: RivalState, seat: int) -> list[Action]:

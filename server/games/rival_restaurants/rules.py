@@ -16,13 +16,15 @@ from typing import Any, Sequence
 
 from server.engine import OVER, Action, Event, Game, IllegalAction, Result, Rng, public, require
 
-from . import auction, choosing, cooking, market, moving, sporks  # noqa: F401 - the phases and SPORKs register themselves
+from . import auction, choosing, cooking, market, moving, sporks, squad  # noqa: F401 - the phases and SPORKs register themselves
 from .cards import (
     CHEFS,
     CHOOSE_RESTAURANT,
     DAY_PLAN,
     KINDS,
+    KITCHEN_SQUAD,
     MARKETS,
+    MONEY_MOVE,
     RECIPES,
     RESTAURANTS,
     SPORKS_DAY_PLAN,
@@ -54,9 +56,12 @@ def deal_markets(rng: Rng, chefs: int) -> tuple[dict[str, MarketState], list[dic
 
 
 def day_plan(options: RivalRestaurantsOptions) -> list[str]:
-    """The phases of a day: SPORKS Out's Action Auction first; choosing restaurants before
-    all else when they are chosen (it happens on Day 1 only)."""
+    """The phases of a day: SPORKS Out's Action Auction first; Kitchen Squad's choice of
+    today's chef just before MONEY and MOVE; choosing restaurants before all else when they
+    are chosen (it happens on Day 1 only)."""
     plan = list(SPORKS_DAY_PLAN if options.sporks_out else DAY_PLAN)
+    if options.kitchen_squad:
+        plan.insert(plan.index(MONEY_MOVE), KITCHEN_SQUAD)
     return [CHOOSE_RESTAURANT, *plan] if options.restaurants == "chosen" else plan
 
 
@@ -80,7 +85,10 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         rng = Rng(seed)
         n = len(players)
         content = pool(options.sporks_out, options.sporks_chefs)
-        chefs = rng.shuffled(list(content.chefs))[:n] if options.random_chefs else list(content.chefs)[:n]
+        if options.kitchen_squad:
+            squad.check_players(n)
+        per = squad.SQUAD_SIZE if options.kitchen_squad else 1
+        chefs = (rng.shuffled(list(content.chefs)) if options.random_chefs else list(content.chefs))[:n * per]
         restaurants = (rng.shuffled(list(content.restaurants))[:n] if options.random_chefs
                        else list(content.restaurants)[:n])
         if options.restaurants == "chosen":
@@ -90,7 +98,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         action_deck = rng.shuffled(list(content.action_deck))
         pantries = []
         for i in range(n):
-            p = Pantry(chefs[i], restaurants[i], ingredients=hands[i])
+            p = Pantry(chefs[i * per], restaurants[i], ingredients=hands[i])
+            p.squad = chefs[i * per:(i + 1) * per] if options.kitchen_squad else []
             p.recipes = [decks[k].pop() for k in KINDS]
             p.actions = [action_deck.pop() for _ in range(STARTING_ACTIONS)]
             pantries.append(p)

@@ -49,6 +49,10 @@ class RivalRestaurantsOptions(Options):
     sporks_chefs: bool = Field(True, title="SPORKS Out chefs",
                                description="With SPORKS Out: deal its 5 new chefs too (off: keep the rest of the "
                                            "expansion, for players new to it).")
+    kitchen_squad: bool = Field(False, title="Kitchen Squad (2 players)",
+                                description="The two-player mode: each player runs a squad of 3 chefs, chooses one "
+                                            "to play each day, and sends a resting chef (the runner) to shop at "
+                                            "another location.")
     auction_ms: int = Field(
         20_000, ge=5_000, le=300_000, title="Action Auction deadline (ms)",
         description="SPORKS Out: chefs who have not bid by then bid $0.",
@@ -76,6 +80,7 @@ class Pantry:
     ring: list[str] = field(default_factory=list)  # Pam: corner markets visited on this boxing ring
     gloves: list[str] = field(default_factory=list)  # Pam: Boxing Gloves held
     missile: list[str] = field(default_factory=list)  # Papa Tio: ingredients built into the Nuclear Missile
+    squad: list[str] = field(default_factory=list)  # Kitchen Squad: the player's 3 chefs (``chef`` is today's)
 
     def clone(self) -> "Pantry":
         p = copy.copy(self)
@@ -83,6 +88,7 @@ class Pantry:
         p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
         p.levels, p.cooked = list(self.levels), list(self.cooked)
         p.hot_sauce, p.ring, p.gloves, p.missile = list(self.hot_sauce), list(self.ring), list(self.gloves), list(self.missile)
+        p.squad = list(self.squad)
         return p
 
 
@@ -107,6 +113,9 @@ class Today:
     effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
     bid: int | None = None  # SPORKS Out: the Action Auction bid, secret until the reveal
     choice: str | None = None  # a restaurant chosen (option ``restaurants: "chosen"``), secret until the reveal
+    squad_pick: str | None = None  # Kitchen Squad: today's chef, secret until the reveal
+    runner_pick: str | None = None  # Kitchen Squad: where the runner goes, secret until the reveal
+    runner: str | None = None  # Kitchen Squad: the runner's location, after the reveal
     expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own daily data
 
     @property

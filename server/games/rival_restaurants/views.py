@@ -115,6 +115,8 @@ def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
         "gloves": list(p.gloves),
         "missile": MISSILE.show(p.missile, seat, viewer),
         "missile_parts": MISSILE_PARTS,
+        "squad": [chef_card(c) for c in p.squad],  # Kitchen Squad: the 3 chefs ("chef" is today's)
+        "runner": t.runner,  # Kitchen Squad: the runner's location, after the reveal
     }
 
 
@@ -125,7 +127,8 @@ def board_view(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
     for loc in LOCATIONS.values():
         entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
                                  "corner": loc.corner, "market": loc.market,
-                                 "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id]}
+                                 "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id],
+                                 "runners": [i for i, t in enumerate(s.today) if t.runner == loc.id]}
         if loc.id in MARKETS:
             m, state = MARKETS[loc.id], s.markets[loc.id]
             table = s.sporks
@@ -153,7 +156,7 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return {"pick": t.pick, "foresee": t.foresee, "dishes": [dict(d) for d in t.dishes],
+    return {"pick": t.pick, "foresee": t.foresee, "runner": t.runner_pick, "dishes": [dict(d) for d in t.dishes],
             "cook_limit": cook_limit(s, seat),
             "cookable": {r: plan_dishes(s, seat, [{"recipe": r, "extras": []}]) is not None
                          for r in s.chefs[seat].recipes}}

@@ -52,6 +52,12 @@ class Zone:
             events.insert(0, private(owner, type, seen[0], **seen[1]))
         return events
 
+    def tell_choice(self, owner: int, type: str, seen: Said, unseen: Said, first: bool) -> list[Event]:
+        """A secret choice made or changed: its maker hears what; the others hear only that
+        it was made, and only the first time (a change says nothing to them)."""
+        events = self.tell(owner, type, seen, unseen)
+        return events if first else [e for e in events if e.to is not None]
+
     def unseen(self, what: str) -> str:
         """How an error text names a card of this zone that the actor may not know."""
         return what if self.visibility == EVERYONE else f"a {self.name}"
@@ -71,13 +77,14 @@ PICK = Zone("pick", "location pick", OWNER)
 DISHES = Zone("dishes", "declared dish", OWNER)
 BID = Zone("bid", "bid", OWNER)  # an Action Auction bid until the reveal
 CHOICE = Zone("choice", "restaurant choice", OWNER)  # a restaurant chosen, until the reveal
+SQUAD = Zone("squad", "choice of today's chef", OWNER)  # Kitchen Squad: today's chef, until the reveal
 BOX_FACE_UP = Zone("box_face_up", "face-up Snackle Box card", EVERYONE)
 BOX_FACE_DOWN = Zone("box_face_down", "face-down action card", NOBODY, lambda card: {"face_down": True})
 HOT_SAUCE = Zone("hot_sauce", "face-down card", NOBODY, _ingredient_back)
 DUMPSTER = Zone("dumpster", "Dumpster card", EVERYONE)
 MISSILE = Zone("missile", "missile part", EVERYONE)
 
-ZONES: dict[str, Zone] = {z.id: z for z in (PANTRY, HAND, SHELF, DECK, PICK, DISHES, BID, CHOICE, BOX_FACE_UP,
+ZONES: dict[str, Zone] = {z.id: z for z in (PANTRY, HAND, SHELF, DECK, PICK, DISHES, BID, CHOICE, SQUAD, BOX_FACE_UP,
                                             BOX_FACE_DOWN, HOT_SAUCE, DUMPSTER, MISSILE)}
 
 __all__ = ["EVERYONE", "NOBODY", "OWNER", "ZONES", "Zone"]

@@ -180,6 +180,7 @@ function freshUi(key) {
   return {
     key, // day:phase — half-made choices do not outlive their phase
     foresee: null,
+    runner: null, // Kitchen Squad: where the runner goes with the pick (null: stays home)
     play: null, // {kind: "play"|"power", card, target, needs}
     bids: {}, // auction id -> amount typed
     dump: 1,
@@ -349,14 +350,16 @@ function standees(state, ctx, loc) {
   return h("div", { class: `rr-standees${revealed ? " drop" : ""}` },
     seats.map((seat) => h("span", { class: `rr-standee-wrap${view.players[seat].done || view.players[seat].ready ? " resting" : ""}`, dataset: { seat } },
       standee(seat, view.players[seat].name), h("span", { class: "rr-standee-name" }, view.players[seat].name))),
-    ghost ? h("span", { class: "rr-standee-wrap ghost", dataset: { seat: view.you } }, standee(view.you, ctx.playerName(view.you), { ghost: true }), h("span", { class: "rr-standee-name" }, "your pick")) : null);
+    ghost ? h("span", { class: "rr-standee-wrap ghost", dataset: { seat: view.you } }, standee(view.you, ctx.playerName(view.you), { ghost: true }), h("span", { class: "rr-standee-name" }, "your pick")) : null,
+    runnerStandees(view, ctx, loc));
 }
 
 function moveButton(state, loc) {
   const { view } = state;
   if (view.phase !== "money_move" || !view.mine) return null;
   const picked = view.mine.pick === loc.id;
-  const action = legalOf("move").find((a) => a.location === loc.id && (ui.foresee === null ? a.foresee === undefined : a.foresee === ui.foresee));
+  const action = legalOf("move").find((a) => a.location === loc.id && (ui.foresee === null ? a.foresee === undefined : a.foresee === ui.foresee)
+    && (a.runner ?? null) === ui.runner);
   return h("button", {
     type: "button", class: `btn rr-btn rr-go${action ? " legal" : ""}${picked ? " picked" : ""}`, disabled: !action,
     dataset: { act: "move", location: loc.id, focus: `go:${loc.id}` }, onclick: () => send(action),
@@ -639,7 +642,7 @@ function standings(state, ctx) {
       h("span", { class: "small muted" }, ` ${p.gourmet_cooked} gourmet · ${money(p.money)}`)))));
 }
 
-const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_shelf", "choose_restaurant", "buy_upgrade", "buy_action", "dump", "offer",
+const KNOWN = new Set(["move", "claim", "no_claim", "bid", "pass", "buy", "buy_shelf", "choose_restaurant", "squad_chef", "runner_buy", "buy_upgrade", "buy_action", "dump", "offer",
   "accept", "decline", "withdraw", "done", "play", "power", "cook", "serve", "box_bid"]);
 
 /** A plain button for every legal action this table has no control for (a phase or card
@@ -672,6 +675,7 @@ function nowPanel(state, ctx) {
         plainButton("Nobody", () => { ui.foresee = null; draw(); }, { cls: `small${ui.foresee === null ? " selected" : ""}`, data: { foresee: "none" }, pressed: ui.foresee === null }),
         foresee.map((f) => plainButton(view.players[f].name, () => { ui.foresee = f; draw(); }, { cls: `small${ui.foresee === f ? " selected" : ""}`, data: { foresee: f }, pressed: ui.foresee === f }))));
     }
+    parts.push(runnerPicker(state));
   } else if (view.phase === "buy_barter") {
     const loc = view.board.find((l) => l.id === me.location);
     const noClaim = legalOf("no_claim")[0];
@@ -685,9 +689,11 @@ function nowPanel(state, ctx) {
     parts.push(h("div", { class: "rr-row" },
       noClaim ? actButton("Make no claim", noClaim) : null,
       legalOf("done").length ? actButton("Done for today", legalOf("done")[0], { cls: "primary", title: "Waive your claim, pass in auctions you do not lead, close your offers (key D)" }) : null));
-    parts.push(auctionsPanel(state, ctx));
+    parts.push(runnerShop(state), auctionsPanel(state, ctx));
   } else if (view.phase === "action_auction") {
     parts.push(boxBidPanel(state, ctx));
+  } else if (view.phase === "kitchen_squad") {
+    parts.push(squadChoice(state));
   } else if (view.phase === "choose_restaurant") {
     parts.push(restaurantChoice(state, ctx));
   } else if (view.phase === "cook_counter") {
@@ -728,6 +734,67 @@ function restaurantChoice(state, ctx) {
         h("ul", { class: "small" }, r.levels.map((lv) => h("li", {}, `${lv.threshold} · ${lv.name}: ${lv.text}`))),
         action ? actButton(pv.your_choice === r.id ? "Chosen" : "Choose", action, { cls: pv.your_choice === r.id ? "small selected" : "small", data: { choose: r.id } }) : null);
     })));
+}
+
+// ---- Kitchen Squad (two players) -------------------------------------------------------------
+
+/** Choose today's chef from your squad (secret until both have chosen). */
+function squadChoice(state) {
+  const { view } = state;
+  const pv = view.phase_view || {};
+  const me = view.players[view.you];
+  const mine = legalOf("squad_chef");
+  return h("div", { class: "rr-squad-choice" },
+    h("p", {}, pv.your_choice ? "Today's chef is secret until both have chosen; you may still change it."
+      : "Kitchen Squad: choose which of your three chefs plays today. Only their power works today."),
+    h("p", { class: "small muted" }, `${(pv.chosen || []).filter(Boolean).length} of ${view.players.length} have chosen`),
+    h("ul", { class: "rr-choose-list" }, (me.squad || []).map((c) => {
+      const action = mine.find((a) => a.chef === c.id);
+      const chosen = pv.your_choice === c.id;
+      return h("li", { class: chosen ? "selected" : "", dataset: { chef: c.id } },
+        h("b", {}, c.name), h("span", { class: "small muted" }, ` · ${c.title}`),
+        h("p", { class: "small" }, h("i", {}, c.power), `: ${c.text}`),
+        action ? actButton(chosen ? "Chosen" : "Play today", action, { cls: chosen ? "small selected" : "small", data: { squad: c.id } }) : null);
+    })));
+}
+
+/** Where to send the runner with the pick (Kitchen Squad): nowhere, or any location. */
+function runnerPicker(state) {
+  const { view } = state;
+  const spots = [...new Set(legalOf("move").map((a) => a.runner).filter((r) => r !== undefined))];
+  if (!spots.length) return null;
+  const name = (id) => (view.board.find((l) => l.id === id) || { name: id }).name;
+  const choose = (r) => () => { ui.runner = r; draw(); };
+  return h("div", { class: "rr-row rr-runner" }, h("span", { class: "small" }, "Send a resting chef (your runner) to shop at:"),
+    plainButton("Nowhere", choose(null), { cls: `small${ui.runner === null ? " selected" : ""}`, data: { runner: "none" }, pressed: ui.runner === null }),
+    spots.map((r) => plainButton(name(r), choose(r), { cls: `small${ui.runner === r ? " selected" : ""}`, data: { runner: r }, pressed: ui.runner === r })),
+    view.mine && view.mine.runner ? h("span", { class: "small muted" }, ` (sent with your pick: ${name(view.mine.runner)})`) : null);
+}
+
+/** The counter cards you may buy through your runner now. */
+function runnerShop(state) {
+  const { view } = state;
+  const buys = legalOf("runner_buy");
+  const me = view.players[view.you];
+  if (!me.runner) return null;
+  const loc = view.board.find((l) => l.id === me.runner);
+  return h("div", { class: "rr-runner-shop" }, h("p", { class: "small" }, `Your runner is at ${loc ? loc.name : me.runner}.`),
+    loc && loc.counter && buys.length ? h("div", { class: "rr-row" }, buys.map((a) => {
+      const card = loc.counter[a.slot];
+      return actButton(`Buy ${card.name} (${money(card.your_price ?? card.price)})`, a, { cls: "small", data: { runnerSlot: a.slot } });
+    })) : null);
+}
+
+/** Runners on the board, as ghost standees of their player's seat. */
+function runnerStandees(view, ctx, loc) {
+  return (loc.runners || []).map((seat) => h("span", { class: "rr-standee-wrap ghost runner", dataset: { seat, runner: seat } },
+    standee(seat, ctx.playerName(seat), { ghost: true }), h("span", { class: "rr-standee-name" }, `${ctx.playerName(seat)}'s runner`)));
+}
+
+/** A player's squad, today's chef marked. */
+function squadLine(p) {
+  if (!p.squad || !p.squad.length) return null;
+  return h("p", { class: "small rr-squad" }, "Squad: ", p.squad.map((c, i) => [i ? ", " : "", c.id === p.chef.id ? h("b", {}, `${c.name} (today)`) : c.name]));
 }
 
 // ---- barter --------------------------------------------------------------------------------
@@ -922,6 +989,7 @@ function myRestaurant(state, ctx) {
       stat("bin", String(me.garbage), "garbage", { stat: "garbage" }),
       me.location ? h("span", { class: "rr-stat small" }, `at ${view.board.find((l) => l.id === me.location).name}`) : null),
     todayLine(ctx, me),
+    squadLine(me),
     track(me, view.goal, me.restaurant),
     levelsList(me.restaurant, view.you),
     h("div", { class: "rr-recipes" }, me.recipes.map((r, i) => recipeCard(view, me, r, holdings[i], cookable[r.id]))),
