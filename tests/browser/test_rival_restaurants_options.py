@@ -66,3 +66,20 @@ def test_buying_a_face_down_shelf_card_sends_what_the_rules_accept(pages: Pages)
     buy = click_and_take(page, ".rr-market[data-location='veg_out'] button[data-act=buy_shelf]")
     assert buy == {"type": "buy_shelf"} and legal_for(s, 0, buy) is None
     no_horizontal_scroll(page)
+
+
+def test_an_upgrade_can_be_put_in_a_barter_offer(pages: Pages) -> None:
+    s = setup()
+    s.chefs[0].upgrades = ["compost_bin"]
+    s = GAME.apply(GAME.apply(s, 0, {"type": "move", "location": "island"}, 100)[0], 1,
+                   {"type": "move", "location": "island"}, 100)[0]
+    page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
+    show(page, s, 0)
+    page.click("button[data-act=open-barter]")
+    page.click(".rr-partner[data-seat='1']")
+    page.click(".rr-bundle.give button[data-item='upgrade:compost_bin']")
+    page.fill(".rr-bundle.get input[data-field=money]", "100")
+    offer = click_and_take(page, ".rr-barter-composer button[data-act=offer]")
+    assert offer == {"type": "offer", "to": 1, "give": {"upgrades": ["compost_bin"]}, "get": {"money": 100}}, offer
+    assert legal_for(s, 0, offer) is None
+    no_horizontal_scroll(page)
