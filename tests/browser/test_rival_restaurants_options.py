@@ -83,3 +83,19 @@ def test_an_upgrade_can_be_put_in_a_barter_offer(pages: Pages) -> None:
     assert offer == {"type": "offer", "to": 1, "give": {"upgrades": ["compost_bin"]}, "get": {"money": 100}}, offer
     assert legal_for(s, 0, offer) is None
     no_horizontal_scroll(page)
+
+
+def test_no_serious_accessibility_violation_in_the_new_choices(pages: Pages) -> None:
+    """axe finds nothing serious in the restaurant choice, today's chef and the runner picker."""
+    from .test_accessibility import serious_violations  # skipped with it where axe is not installed
+
+    chosen = setup(restaurants="chosen")
+    squad = setup(kitchen_squad=True)
+    picking = squad
+    for seat in (0, 1):
+        picking = GAME.apply(picking, seat, {"type": "squad_chef", "chef": picking.chefs[seat].squad[0]}, 100)[0]
+    for name, state in (("choice", chosen), ("squad", squad), ("runner", picking)):
+        page = pages.open("/games/rival-restaurants/rules", who=name)
+        page.emulate_media(reduced_motion="reduce")
+        show(page, state, 0)
+        assert serious_violations(page) == [], name

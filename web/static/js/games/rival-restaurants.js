@@ -10,6 +10,7 @@
 import { h, svg, seatColor } from "../client.js";
 
 const STEPS = [["action_auction", "Action Auction"], ["money_move", "MONEY and MOVE"], ["buy_barter", "BUY and BARTER"], ["cook_counter", "COOK and COUNTER"]];
+const OPTION_STEPS = { choose_restaurant: "Choose restaurants", kitchen_squad: "Kitchen Squad" }; // phases match options add
 const CATEGORY_ICON = { meat: "meat", dairy: "dairy", vegetables: "veg", carbs: "carbs", fruit: "fruit", specials: "special" };
 const MAX_OFFERS = 4; // open offers a chef may have out at once (the rules page)
 const LEVEL_MARKS = [3, 7, 12];
@@ -287,7 +288,7 @@ function banner(state, ctx) {
     clocks.push(clock(pv.ends, label, "phase", view.phase_started));
   }
   const plan = view.day_plan && view.day_plan.length ? view.day_plan : STEPS.map(([id]) => id);
-  const names = { ...Object.fromEntries(STEPS), [view.phase]: view.phase_name || view.phase };
+  const names = { ...Object.fromEntries(STEPS), ...OPTION_STEPS, [view.phase]: view.phase_name || view.phase };
   return h("section", { class: "rr-banner", dataset: { phase: view.phase, day: view.day, flash: "banner" } },
     h("div", { class: "rr-day" },
       h("span", { class: "rr-day-no" }, view.phase === "over" ? "Game over" : `Day ${view.day}`),
