@@ -4,10 +4,10 @@
 (real time), COOK and COUNTER — listed in ``state.day_plan`` and implemented as plug-in
 ``Phase``s (``moving``, ``market``, ``cooking``); the SPORKS Out option puts the Action
 Auction (``auction``) first and adds its content (``cards.pool``) and SPORKs (``sporks``).
-The first chef to 20 popularity wins, on
-the day it happens; ties go to most popularity, then most gourmet recipes cooked, then most
-money. *Designed:* if nobody gets there by the closing day (18 by default), the same order
-decides.
+Match options add a Day-1 restaurant choice (``choosing``) and the two-player Kitchen
+Squad (``squad``). The first chef to 20 popularity wins, on the day it happens; ties go to
+most popularity, then most gourmet recipes cooked, then most money. *Designed:* if nobody
+gets there by the closing day (18 by default), the same order decides.
 """
 
 from __future__ import annotations

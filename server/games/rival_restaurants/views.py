@@ -26,6 +26,18 @@ What SPORKS Out adds to the view (``sporks_out`` on; the base fields stay as the
 | chef card | ``uses`` | every active power: ``id``, ``name``, ``text``, ``play`` (``play_view``), ``per_day`` (None: no daily limit); ``spork``: a SPORKS Out chef |
 | board location | ``counter[i].shaker`` | the shaker on that counter card, or None |
 | board location | ``luau``, ``scraps`` | true where the Luau is / Scraps waits; ``dumpster``: that market's Dumpster card count |
+
+The match options add (the fields are there, empty, without them):
+
+| where | field | what |
+|---|---|---|
+| view | ``island.garbage_supply`` | garbage tokens left of the box's 32 |
+| player | ``restaurant`` | None while restaurants are being chosen (option ``restaurants: "chosen"``) |
+| ``phase_view`` (Choose restaurants) | ``free`` | the restaurants still free (cards); ``choosing``: seats still choosing; ``chosen``: by seat, has this chef chosen (never what); ``your_choice`` |
+| player | ``squad`` | Kitchen Squad: the 3 chef cards (``chef`` is today's); ``runner``: the runner's location after the reveal |
+| ``phase_view`` (Kitchen Squad) | ``chosen`` | by seat, has this player chosen today's chef (never whom); ``your_choice`` |
+| ``mine`` | ``runner`` | Kitchen Squad: where the viewer's runner goes, until the reveal |
+| board location | ``runners`` | Kitchen Squad: seats whose runner stands there |
 """
 
 from __future__ import annotations
