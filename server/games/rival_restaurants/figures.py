@@ -98,7 +98,7 @@ def main() -> None:
         print("\nplayers | Snackle Box sales per game | mean price | max price")
         for n, b in summary["snackle box"].items():
             print(f"{n} | {b['sales per game']:.1f} | ${b['mean price']:.0f} | ${b['max price']}")
-    for kind in ("chef", "restaurant"):
+    for kind in ("restaurant",) if args.kitchen_squad else ("chef", "restaurant"):  # a squad has 3 chefs
         print(f"\n{kind} | games | win rate | vs fair share")
         for name, row in sorted(summary[kind].items(), key=lambda kv: -kv[1]["vs fair"]):
             print(f"{name} | {row['games']} | {row['win rate']:.1%} | {row['vs fair']:.2f}")
