@@ -1,7 +1,8 @@
 """A whole SPORKS Out match in a real browser against two bots, played by clicking what the
 table offers, to the result screen: Ann is Pam Knee You (the seed deals her; Bot 1 is
 Wahine), so every day's Luau is thrown, and visiting the four corner markets on Days 1–4
-earns her the Boxing Gloves, which she uses on Day 4. Screenshots: the auction with her
+earns her the Boxing Gloves, which she uses from Day 4 on (the Rob Glove needs a bot
+holding an ingredient, which may take a day more: the match runs 6 days). Screenshots: the auction with her
 secret bid, the Luau, the gloves (and the Snackle Box's face-down card, when a tie leaves
 one). The server's game clock runs 4 times faster, every timer at its longest."""
 
@@ -24,7 +25,7 @@ from .test_watch import take_seat
 SEED = 139  # deals Ann Pam Knee You and Bot 1 Wahine (checked below)
 PLAYERS = ["Ann", "Bot 1", "Bot 2"]
 OPTIONS = {"sporks_out": True, "market_ms": 600_000, "claim_ms": 120_000, "move_ms": 300_000,
-           "cook_ms": 300_000, "auction_ms": 300_000, "max_days": 4, "goal": 60}
+           "cook_ms": 300_000, "auction_ms": 300_000, "max_days": 6, "goal": 60}
 
 
 @pytest.fixture(scope="module")
