@@ -6,7 +6,7 @@ from typing import Any
 
 from server.engine import Event
 from server.games.sneaky_supper import GAME
-from server.games.sneaky_supper.cards import SEARCH_CARDS, UTENSIL_CARDS, card
+from server.games.sneaky_supper.cards import UTENSIL_DECK, card
 from server.games.sneaky_supper.state import SneakySupperState
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -19,12 +19,11 @@ def new(players: int = 3, seed: int = 1, **options: Any) -> SneakySupperState:
 
 def _take(s: SneakySupperState, type_id: str, utensil_deck: bool = False) -> str:
     """Remove a card of this type from wherever it lies outside the hands and the Floorplan."""
-    ids = UTENSIL_CARDS if utensil_deck else SEARCH_CARDS
+    c = f"{UTENSIL_DECK}{type_id}" if utensil_deck else type_id
     for zone in (s.deck, s.discard, s.udeck, s.udiscard):
-        for c in zone:
-            if c in ids and ids[c] == type_id:
-                zone.remove(c)
-                return c
+        if c in zone:
+            zone.remove(c)
+            return c
     raise AssertionError(f"no {type_id} card left to take")
 
 
@@ -73,7 +72,7 @@ def names(cards: list[str]) -> list[str]:
 
 
 def all_cards(s: SneakySupperState) -> list[str]:
-    """Every physical card, wherever it lies (for the conservation checks)."""
+    """Every card, wherever it lies (for the conservation checks)."""
     out = s.deck + s.discard + s.udeck + s.udiscard + s.turn.mat + s.turn.pool
     for hand in s.hands:
         out += hand

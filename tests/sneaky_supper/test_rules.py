@@ -207,6 +207,8 @@ def test_busted_each_player_in_turn_order_chooses_one_drawn_card() -> None:
     s, _ = act(s, 0, {"type": "pick", "card": taken[3]})
     assert s.hands == [[taken[3]], [taken[2]], [taken[0]]]
     assert taken[1] in s.discard  # the leftover
+    assert s.active == 0 and s.phase == "after_bust"  # a moment for Ana's Craving
+    s, _ = act(s, 0, END)
     assert s.active == 1 and s.phase == "turn"
 
 
@@ -248,7 +250,9 @@ def test_hand_limit_also_applies_after_being_busted() -> None:
     assert s.phase == "pick" and len(s.turn.pool) == 3
     s, _ = act(s, 1, {"type": "pick", "card": s.turn.pool[0]})
     s, _ = act(s, 2, {"type": "pick", "card": s.turn.pool[0]})
-    assert len(s.hands[0]) == 5 and s.phase == "discard"
+    assert len(s.hands[0]) == 5 and s.phase == "after_bust"
+    s, _ = act(s, 0, END)
+    assert s.phase == "discard"
 
 
 # ---- retreat ---------------------------------------------------------------------------------
@@ -420,7 +424,8 @@ def test_hand_limit_four_the_player_chooses_what_to_discard_face_down() -> None:
     s = retreat_with(s, *types_where(kind="food", noise=1)[:2])
     s, _ = act(s, 0, END)
     assert s.phase == "discard"
-    assert kinds(GAME.legal(s, 0)) == {"discard"} and len(GAME.legal(s, 0)) >= 6
+    assert kinds(GAME.legal(s, 0)) == {"discard"}
+    assert [a["card"] for a in GAME.legal(s, 0) if a["type"] == "discard"] == sorted(set(s.hands[0]))
     gone = s.hands[0][1]
     s, events = act(s, 0, {"type": "discard", "card": gone})
     public = [e for e in events if e.to is None]
@@ -482,7 +487,7 @@ def test_with_nothing_left_to_draw_turns_pass_and_the_game_ends() -> None:
     s, events = act(s, 0, END)
     assert [e.type for e in events].count("skip") == 3
     assert s.phase == "over" and s.end_reason == "nothing was left to draw"
-    assert sorted(all_cards(s)) == sorted(SEARCH_CARDS.keys() | set(s.udeck))
+    assert sorted(all_cards(s)) == sorted([*SEARCH_CARDS, *s.udeck])
 
 
 # ---- cravings --------------------------------------------------------------------------------
@@ -513,6 +518,42 @@ def test_craving_can_be_scored_right_after_taking_a_card_from_a_bust() -> None:
     s = draw_until_busted(s)
     assert s.hands[1][-1] == taken[0]  # Bo, first to pick, took the only card
     assert [a for a in GAME.legal(s, 1) if a["type"] == "craving"]
+
+
+def test_a_craving_completed_with_a_card_from_your_own_bust_scores_in_your_own_turn() -> None:
+    """Cravings score at any moment: the busted player, taking the last card of the bust,
+    may complete theirs before the turn ends (and the hand limit comes)."""
+    s = new()
+    craving = CRAVING[s.cravings[0]]
+    give(s, 0, craving.snacks[0], a_type(kind="food", group="drink"), a_type(group="raw"))
+    s.tokens[0] = 0
+    stack(s, QUIET, QUIET, craving.snacks[1], LOUD_ACCIDENT, LOUD_ACCIDENT)
+    s = draw_until_busted(s)
+    s, _ = act(s, 1, {"type": "pick", "card": QUIET})
+    s, _ = act(s, 2, {"type": "pick", "card": QUIET})
+    assert s.active == 0 and s.phase == "after_bust" and s.hands[0][-1] == craving.snacks[1]
+    assert kinds(GAME.legal(s, 0)) == {"end_turn"}
+    way = next(a for a in GAME.legal(s, 0) if a["type"] == "craving" and a["tokens"] == 0)
+    s, _ = act(s, 0, way)
+    assert s.points[0]["cravings"] == craving.points and s.active == 0 and s.phase == "after_bust"
+    s, _ = act(s, 0, END)
+    assert s.active == 1 and s.phase == "turn"
+
+
+def test_the_pause_after_a_bust_ends_by_the_pick_timer() -> None:
+    s = new()
+    s.tokens[0] = 0
+    stack(s, QUIET, LOUD_ACCIDENT, LOUD_ACCIDENT)
+    s = draw_until_busted(s)  # Bo takes the only card; Ana holds none: no pause
+    assert s.active == 1
+    s = new()
+    give(s, 0, QUIET)
+    s.tokens[0] = 0
+    stack(s, LOUD_ACCIDENT, LOUD_ACCIDENT)
+    s = draw_until_busted(s)
+    assert s.phase == "after_bust" and GAME.deadline(s) == s.since + s.options.pick_timer_ms
+    s, _ = act(s, None, {"type": "timeout"}, GAME.deadline(s))
+    assert s.active == 1 and s.phase == "turn"
 
 
 def test_craving_needs_its_two_snacks_and_a_drink() -> None:

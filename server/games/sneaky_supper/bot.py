@@ -256,8 +256,7 @@ class SneakySupperBot(SampleBot):
 
     def _tokens_to_hush(self, s: SneakySupperState, new: Sequence[str], noise: int, tokens: int) -> int | None:
         """How many tokens bring ``noise`` under 4 (cancelling the loudest first)."""
-        loud = sorted([card(c).noise for c in s.turn.path if c not in s.turn.cancelled] +
-                      [TYPE[t].noise for t in new], reverse=True)
+        loud = sorted(s.turn.noises() + [TYPE[t].noise for t in new], reverse=True)
         for used in range(tokens + 1):
             if noise - sum(loud[:used]) < BUST_NOISE:
                 return used

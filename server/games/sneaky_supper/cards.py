@@ -117,26 +117,29 @@ UTENSIL_COUNTS: dict[str, int] = {
 }
 
 
-def _ids(prefix: str, counts: dict[str, int]) -> dict[str, str]:
-    """Card ids (``S01``…, ``U1``…) in table order, each mapped to its type."""
-    types = [t for t, n in counts.items() for _ in range(n)]
-    width = len(str(len(types)))
-    return {f"{prefix}{i + 1:0{width}d}": t for i, t in enumerate(types)}
+UTENSIL_DECK = "u:"  # how a Utensil-deck card is written: its back differs from a Search card's
 
 
-SEARCH_CARDS: dict[str, str] = _ids("S", SEARCH_COUNTS)
-UTENSIL_CARDS: dict[str, str] = _ids("U", UTENSIL_COUNTS)
-CARD_TYPE: dict[str, str] = {**SEARCH_CARDS, **UTENSIL_CARDS}
+def _deck(counts: dict[str, int], prefix: str = "") -> tuple[str, ...]:
+    """A deck as the table sees it: one entry per card, in data order. A card is written
+    as its type (with ``u:`` in front for the Utensil deck, whose cards have their own
+    back); copies of a card are the same string, since nobody at the table can tell them
+    apart — so no card carries an identity that could say which copy went where."""
+    return tuple(f"{prefix}{t}" for t, n in counts.items() for _ in range(n))
 
 
-def card(card_id: str) -> CardType:
-    """The type of a physical card."""
-    return TYPE[CARD_TYPE[card_id]]
+SEARCH_CARDS: tuple[str, ...] = _deck(SEARCH_COUNTS)
+UTENSIL_CARDS: tuple[str, ...] = _deck(UTENSIL_COUNTS, UTENSIL_DECK)
 
 
-def from_utensil_deck(card_id: str) -> bool:
+def card(c: str) -> CardType:
+    """The type of a card (``gem-biscuits``, or ``u:wok`` from the Utensil deck)."""
+    return TYPE[c.removeprefix(UTENSIL_DECK)]
+
+
+def from_utensil_deck(c: str) -> bool:
     """Utensil-deck cards have their own back and go back to their own deck."""
-    return card_id in UTENSIL_CARDS
+    return c.startswith(UTENSIL_DECK)
 
 
 # ---- requirements --------------------------------------------------------------------

@@ -9,6 +9,7 @@ Designed rulings are marked "Designed" below and listed in ``docs/rules/sneaky-s
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result, Rng, private, public, require
@@ -20,7 +21,7 @@ from .cards import (
 from .matching import Way, fits
 from .state import (
     SneakySupperOptions, SneakySupperState, Turn, can_draw_search, can_draw_utensil, can_hush,
-    craving_ways, discard_accidents, discard_face_down, least_valuable, new_points,
+    craving_ways, discard_accidents, discard_face_down, least_valuable, may_crave, new_points,
     play_from_hand, put_discard_under_deck, rebuild_deck, recipe_ways, reshuffle_utensils,
     take_top, take_utensil, to_discard, to_hand,
 )
@@ -33,16 +34,20 @@ Handler = Callable[[SneakySupperState, int, Action, int], list[Event]]
 
 def _card_arg(action: Action, key: str = "card") -> str:
     value = action.get(key)
-    require(isinstance(value, str), "Say which card (its id).")
+    require(isinstance(value, str), "Say which card (its kind, as the view names it).")
     return value
 
 
 def _cards_arg(action: Action) -> list[str]:
     value = action.get("cards")
     require(isinstance(value, list) and all(isinstance(c, str) for c in value),
-            "Say which cards to use (a list of card ids).")
-    require(len(set(value)) == len(value), "Each card can only be used once.")
+            "Say which cards to use (a list of cards, as the view names them).")
     return list(value)
+
+
+def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
+    """Does the hand hold all these cards (as many copies of each as are named)?"""
+    return not Counter(cards) - Counter(hand)
 
 
 def _tokens_arg(action: Action) -> int:
@@ -101,7 +106,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         """What the active player (or the picker of a bust) may do in this phase."""
         t = s.turn
         if s.phase == "pick":
-            return [{"type": "pick", "card": c} for c in t.pool] if seat == t.picker() else []
+            return [{"type": "pick", "card": c} for c in sorted(set(t.pool))] if seat == t.picker() else []
         if seat != s.active:
             return []
         if s.phase == "turn":
@@ -113,10 +118,12 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
                 {"type": "recipe", "recipe": r, **_way(w)} for r, ws in recipe_ways(s, seat).items() for w in ws
             ]
             if t.consumed is None:
-                out += [{"type": "consume", "card": c} for c in sorted(s.hands[seat])]
+                out += [{"type": "consume", "card": c} for c in sorted(set(s.hands[seat]))]
             return out + [{"type": "end_turn"}]
+        if s.phase == "after_bust":
+            return [{"type": "end_turn"}]
         if s.phase == "discard":
-            return [{"type": "discard", "card": c} for c in sorted(s.hands[seat])]
+            return [{"type": "discard", "card": c} for c in sorted(set(s.hands[seat]))]
         return []
 
     def _drawing_actions(self, s: SneakySupperState) -> list[Action]:
@@ -135,13 +142,13 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
     def _careful_actions(self, s: SneakySupperState) -> list[Action]:
         if not s.tokens[s.active]:
             return []
-        return [{"type": "careful", "card": c} for c in s.turn.path
-                if c not in s.turn.cancelled and card(c).noise > 0]
+        return [{"type": "careful", "card": c} for c in dict.fromkeys(s.turn.path)
+                if s.turn.hushable(c) is not None]
 
     def deadline(self, state: SneakySupperState) -> int | None:
         if state.phase == "over":
             return None
-        if state.phase in ("pick", "last_call"):
+        if state.phase in ("pick", "after_bust", "last_call"):
             return state.since + state.options.pick_timer_ms
         return state.since + state.options.turn_timer_ms
 
@@ -236,12 +243,15 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         c = _card_arg(action)
         require(s.tokens[seat] > 0, "You have no Careful token.")
         require(c in s.turn.path, "You did not draw that card this turn.")
-        require(c not in s.turn.cancelled, "That card's Noise is already snuffed out.")
         require(card(c).noise > 0, "That card makes no Noise.")
+        step = s.turn.hushable(c)
+        require(step is not None, "That card's Noise is already snuffed out.")
+        assert step is not None
         s.tokens[seat] -= 1
-        s.turn.cancelled.append(c)
+        s.turn.cancelled.append(step)
         events = [public("careful", f"{s.name(seat)} is careful: {card(c).name} makes no Noise "
-                         f"(Noise {s.turn.noise()}).", seat=seat, card=c, noise=s.turn.noise())]
+                         f"(Noise {s.turn.noise()}).", seat=seat, card=card_json(c), step=step + 1,
+                         noise=s.turn.noise())]
         return events + self._after_noise(s, now)
 
     # ---- busted ----------------------------------------------------------------------------
@@ -308,7 +318,18 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         text = (f"Lesson learnt: {s.name(s.active)} gains {_tokens(gain)}{why}." if gain else
                 f"Lesson learnt — but {s.name(s.active)} already holds {_tokens(MAX_TOKENS)}.")
         events.append(public("lesson", text, seat=s.active, gained=gain, icon=t.icon))
-        return events + self._hand_limit(s, now)
+        return events + self._after_bust(s, now)
+
+    def _after_bust(self, s: SneakySupperState, now: int) -> list[Event]:
+        """A Craving scores at any moment, so the busted player, who may just have taken a
+        card (or a Careful token for the Secret Stash), gets a moment to complete it in
+        their own turn before the hand limit. Designed: the pause happens whenever they
+        hold cards and a Craving (never only when they can, which is secret) and ends
+        with ``end_turn`` or the pick timer."""
+        if not may_crave(s, s.active):
+            return self._hand_limit(s, now)
+        s.phase, s.since = "after_bust", now
+        return []
 
     # ---- retreat ---------------------------------------------------------------------------
     def _act_retreat(self, s: SneakySupperState, seat: int, action: Action, now: int) -> list[Event]:
@@ -361,7 +382,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
                            needs: Sequence[Need], what: str) -> tuple[list[str], int]:
         cards = _cards_arg(action)
         tokens = _tokens_arg(action)
-        require(all(c in s.hands[seat] for c in cards), "You can only use cards from your hand.")
+        require(_holds(s.hands[seat], cards), "You can only use cards from your hand.")
         require(tokens <= s.tokens[seat], f"You have only {_tokens(s.tokens[seat])}.")
         require(bool(cards), "At least one real card must be used.")
         require(fits(needs, cards, tokens, s.options.mish_mash),
@@ -389,8 +410,9 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         return events + self._check_goal(s, seat)
 
     def _act_end_turn(self, s: SneakySupperState, seat: int, action: Action, now: int) -> list[Event]:
-        """Done Retreating: the turn ends (after the hand limit)."""
-        _require_active(s, seat, "retreat", "end your turn")
+        """Done Retreating (or with the pause after a bust): the turn ends (after the hand
+        limit)."""
+        _require_active(s, seat, ("retreat", "after_bust"), "end your turn")
         return self._hand_limit(s, now)
 
     # ---- ending a turn ---------------------------------------------------------------------
@@ -440,7 +462,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
     def _summary(self, s: SneakySupperState) -> dict[str, Any]:
         t = s.turn
         return {"seat": s.active, "outcome": t.outcome, "path": [card_json(c) for c in t.path],
-                "cancelled": list(t.cancelled), "noise": t.noise(),
+                "cancelled": sorted(i + 1 for i in t.cancelled), "noise": t.noise(),
                 "picks": [{"seat": q, "card": card_json(c)} for q, c in t.picks],
                 "recipes": list(t.recipes), "consumed": card_json(t.consumed) if t.consumed else None}
 
@@ -498,6 +520,8 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
             events += self._settle_last_call(s, seat)
         if s.phase == "discard" and seat == s.active and len(s.hands[seat]) <= HAND_LIMIT:
             events += self._end_turn(s, now)  # the Craving brought the hand within the limit
+        if s.phase == "after_bust" and seat == s.active and not may_crave(s, seat):
+            events += self._hand_limit(s, now)  # nothing left to wait for
         return events
 
     def _check_goal(self, s: SneakySupperState, seat: int) -> list[Event]:
@@ -512,15 +536,16 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
                        "gets one final turn.", seat=seat)]
 
     def _finish(self, s: SneakySupperState, now: int, reason: str) -> list[Event]:
-        """The last turn is over. Designed: players who can still complete their Craving
-        (say, with a card just taken from a bust) get a last call before the tally."""
+        """The last turn is over. Designed: players who might still complete their Craving
+        (say, with a card just taken from a bust) get a last call before the tally: all who
+        hold cards and a Craving, since who really can is secret."""
         s.end_reason = reason
-        s.last_call = [q for q in range(s.n) if craving_ways(s, q)]
+        s.last_call = [q for q in range(s.n) if may_crave(s, q)]
         if not s.last_call:
             return self._game_over(s)
         s.phase, s.since = "last_call", now
-        return [public("last_call", f"Last call: {_names_of(s, s.last_call)} may still complete "
-                       "a Craving.", seats=list(s.last_call))]
+        return [public("last_call", f"Last call for Cravings: {_names_of(s, s.last_call)} may complete "
+                       "one now, or pass.", seats=list(s.last_call))]
 
     def _act_pass(self, s: SneakySupperState, seat: int, action: Action, now: int) -> list[Event]:
         require(s.phase == "last_call" and seat in s.last_call, "There is nothing to pass on.")
@@ -528,7 +553,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         return [] if s.last_call else self._game_over(s)
 
     def _settle_last_call(self, s: SneakySupperState, seat: int) -> list[Event]:
-        if seat in s.last_call and not craving_ways(s, seat):
+        if seat in s.last_call and not may_crave(s, seat):
             s.last_call.remove(seat)
         return [] if s.last_call else self._game_over(s)
 
@@ -567,7 +592,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
             events += self._retreat(s, now, overwhelming=False)
         if still("noisy"):
             events += self._bust(s, now)
-        if still("retreat"):
+        if still("retreat") or still("after_bust"):
             events += self._hand_limit(s, now)
         while still("discard"):
             events += self._discard(s, least_valuable(s.hands[s.active]), now)

@@ -1,6 +1,9 @@
 """Sneaky Supper: options, state, and the small helpers that move cards between places.
 
-Where the cards are (a card id is in exactly one place):
+A card is written as its type (``u:`` in front for the Utensil deck's own back): copies
+are alike, so nothing — state, view, event or error — can tell which copy went where.
+
+Where the cards are:
 - ``deck`` (the Search deck, top = end of the list), cut into ``segments`` (sizes, bottom
   first): each segment was shuffled on its own — the original deck, then each discard
   pile put underneath — so a seat knows which cards a segment holds, not their order;
@@ -12,8 +15,9 @@ Where the cards are (a card id is in exactly one place):
 What the table knows about hands: every card enters a hand face up (from the Floorplan)
 and leaves it face up (a Recipe, a consumed card, a Craving) — except hand-limit discards,
 which are put face down (designed). ``seen[seat]`` lists the cards that may still be in a
-hand: those seen going in and not seen leaving. When ``len(seen) == len(hand)`` the hand
-is known to everyone.
+hand: those seen going in and not seen leaving (a card of the same kind turning up later
+elsewhere says nothing: it may be another copy). When ``len(seen) == len(hand)`` the hand
+is known to everyone; an empty hand is known too.
 """
 
 from __future__ import annotations
@@ -47,8 +51,9 @@ class SneakySupperOptions(Options):
     )
     pick_timer_ms: int = Field(
         60_000, ge=2_000, le=3_600_000, title="Bust-pick timer (ms)",
-        description="A player choosing a card from a bust (or deciding on a last Craving) "
-                    "for this long gets the card worth the most points (or passes).",
+        description="A player choosing a card from a bust (or deciding on a Craving after "
+                    "their own bust, or at the last call) for this long gets the card worth the "
+                    "most points (or passes).",
     )
 
 
@@ -58,7 +63,7 @@ class Turn:
 
     path: list[str] = field(default_factory=list)  # every card drawn this turn, in order
     mat: list[str] = field(default_factory=list)  # the cards still on the Floorplan
-    cancelled: list[str] = field(default_factory=list)  # noise snuffed out by Careful tokens
+    cancelled: list[int] = field(default_factory=list)  # steps (0-based) hushed by Careful tokens
     utensil_drawn: bool = False
     outcome: str | None = None  # busted | retreated | overwhelming | skipped
     pool: list[str] = field(default_factory=list)  # bust: cards still to be picked
@@ -70,7 +75,16 @@ class Turn:
 
     def noise(self) -> int:
         """The total Noise of the cards drawn, cancelled ones counting 0."""
-        return sum(card(c).noise for c in self.path if c not in self.cancelled)
+        return sum(self.noises())
+
+    def noises(self) -> list[int]:
+        """The Noise of each card drawn, in order (0 where a Careful token hushed it)."""
+        return [0 if i in self.cancelled else card(c).noise for i, c in enumerate(self.path)]
+
+    def hushable(self, c: str) -> int | None:
+        """The first step whose card is ``c`` and still makes Noise (copies are alike, so
+        hushing one or the other is the same), or ``None``."""
+        return next((i for i, (d, noise) in enumerate(zip(self.path, self.noises())) if d == c and noise), None)
 
     def picker(self) -> int | None:
         """The seat whose pick it is in a bust, if any."""
@@ -97,7 +111,7 @@ class SneakySupperState(State):
     scored_cravings: list[list[str]] = field(default_factory=list)
     points: list[dict[str, int]] = field(default_factory=list)
     active: int = 0
-    phase: str = "turn"  # turn | noisy | pick | retreat | discard | last_call | over
+    phase: str = "turn"  # turn | noisy | pick | after_bust | retreat | discard | last_call | over
     since: int = 0  # when the waiting began (ms), for the timers
     turn: Turn = field(default_factory=Turn)
     turn_number: int = 1
@@ -134,27 +148,16 @@ def can_draw_search(s: SneakySupperState) -> bool:
 
 
 def take_top(s: SneakySupperState) -> str:
-    """The top Search card, off its segment; everyone sees it, so nobody can think it is
-    in a hand any more."""
+    """The top Search card, off its segment."""
     c = s.deck.pop()
     s.segments[-1] -= 1
     if s.segments[-1] == 0:
         s.segments.pop()
-    forget(s, c)
     return c
 
 
 def take_utensil(s: SneakySupperState) -> str:
-    c = s.udeck.pop()
-    forget(s, c)
-    return c
-
-
-def forget(s: SneakySupperState, c: str) -> None:
-    """``c`` was seen outside every hand."""
-    for seen in s.seen:
-        if c in seen:
-            seen.remove(c)
+    return s.udeck.pop()
 
 
 def to_discard(s: SneakySupperState, c: str) -> None:
@@ -173,12 +176,20 @@ def play_from_hand(s: SneakySupperState, seat: int, c: str) -> None:
     s.hands[seat].remove(c)
     s.seen[seat].remove(c)
     to_discard(s, c)
+    _empty_known(s, seat)
 
 
 def discard_face_down(s: SneakySupperState, seat: int, c: str) -> None:
     """A hand-limit discard: face down, so the table does not learn which card it was."""
     s.hands[seat].remove(c)
     to_discard(s, c)
+    _empty_known(s, seat)
+
+
+def _empty_known(s: SneakySupperState, seat: int) -> None:
+    """Everyone knows what an empty hand holds."""
+    if not s.hands[seat]:
+        s.seen[seat] = []
 
 
 def discard_accidents(s: SneakySupperState) -> list[str]:
@@ -231,7 +242,7 @@ def can_draw_utensil(s: SneakySupperState) -> bool:
 
 def can_hush(s: SneakySupperState) -> bool:
     """Could the active player's Careful tokens bring the Noise under 4?"""
-    loud = sorted((card(c).noise for c in s.turn.path if c not in s.turn.cancelled), reverse=True)
+    loud = sorted(s.turn.noises(), reverse=True)
     return s.turn.noise() - sum(loud[: s.tokens[s.active]]) < BUST_NOISE
 
 
@@ -244,6 +255,13 @@ def recipe_ways(s: SneakySupperState, seat: int, limit: int = 3) -> dict[str, li
             if found:
                 out[rid] = found
     return out
+
+
+def may_crave(s: SneakySupperState, seat: int) -> bool:
+    """Might ``seat`` complete a Craving, as far as the table knows: it has a Craving and
+    holds cards. Whether they fit is secret, so whatever waits for a Craving (the pause
+    after a bust, the last call) asks this, never ``craving_ways``."""
+    return s.cravings[seat] is not None and bool(s.hands[seat]) and s.phase != "over"
 
 
 def craving_ways(s: SneakySupperState, seat: int, limit: int = 3) -> list[Way]:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def card_json(c: str) -> dict[str, Any]:
-    """A physical card, as the renderer draws it."""
+    """A card, as the renderer draws it: ``id`` is how actions name it (copies alike)."""
     t = card(c)
     return {"id": c, "type": t.id, "name": t.name, "kind": t.kind, "group": t.group,
             "noise": t.noise, "points": t.points, "icon": t.icon, "text": t.text,
@@ -103,9 +103,9 @@ def _floorplan(s: SneakySupperState) -> dict[str, Any]:
     return {
         "steps": MAX_DRAWN,
         "path": [
-            {"step": i + 1, "card": card_json(c), "cancelled": c in t.cancelled,
-             "noise": 0 if c in t.cancelled else card(c).noise, "on_mat": c in t.mat}
-            for i, c in enumerate(t.path)
+            {"step": i + 1, "card": card_json(c), "cancelled": i in t.cancelled,
+             "noise": noise, "on_mat": c in t.mat}
+            for i, (c, noise) in enumerate(zip(t.path, t.noises()))
         ],
         "noise": t.noise(),
         "utensil_drawn": t.utensil_drawn,
@@ -148,7 +148,7 @@ def prompt(s: SneakySupperState, me: int | None) -> str:
         return "The game is over: " + _winners(s)
     if s.phase == "last_call":
         if me in s.last_call:
-            return "Last call: complete your Craving now, or pass."
+            return "Last call: complete your Craving now if you can, or pass."
         return "Last call: waiting for players who can still complete a Craving."
     if s.phase == "pick":
         picker = s.turn.picker()
@@ -157,6 +157,8 @@ def prompt(s: SneakySupperState, me: int | None) -> str:
         return f"{s.name(s.active)} was Busted: {s.name(picker) if picker is not None else '—'} is choosing a card."
     if me != s.active:
         who = s.name(s.active)
+        if s.phase == "after_bust":
+            return f"{who} was Busted and may complete a Craving before the turn ends."
         extra = " You can complete your Craving now!" if me is not None and craving_ways(s, me, 1) else ""
         return f"{who} is sneaking to the kitchen (Noise {s.turn.noise()}).{extra}"
     return _active_prompt(s)
@@ -171,6 +173,8 @@ def _active_prompt(s: SneakySupperState) -> str:
         return f"Noise {t.noise()} of {BUST_NOISE} after {len(t.path)} card{'s' if len(t.path) != 1 else ''}: draw again{utensil}, or Retreat."
     if s.phase == "noisy":
         return f"Noise {t.noise()}! Use Careful tokens to snuff it out, or accept being Busted."
+    if s.phase == "after_bust":
+        return "Busted! Complete your Craving now if you can, then end your turn."
     if s.phase == "retreat":
         eat = "" if t.consumed else ", consume one card"
         return f"Safe! Complete Recipes{eat}, then end your turn."
