@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, public, require
+from server.engine import Action, Event, private, public, require
 
 from . import ops
 from .cards import (
@@ -461,7 +461,9 @@ def describe(bundle: dict[str, Any]) -> str:
 
 
 def _offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
-    """Offer a trade to another chef; it stays open until accepted, declined or withdrawn."""
+    """Offer a trade to another chef; it stays open until accepted, declined or withdrawn.
+    Designed: offers are between the two chefs — the offer, its answer (declined,
+    withdrawn, fallen through) are told to them only; the trade, once made, is public."""
     _active(s, seat)
     to = action.get("to")
     require(isinstance(to, int) and not isinstance(to, bool) and 0 <= to < len(s.players) and to != seat,
@@ -473,8 +475,8 @@ def _offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(sum(o.frm == seat for o in s.offers) < MAX_OFFERS, f"You may have at most {MAX_OFFERS} open offers.")
     o = Offer(s.new_id(), seat, to, give, get)
     s.offers.append(o)
-    return [public("offer", f"{ops.name(s, seat)} offers {ops.name(s, to)} {describe(give)} for {describe(get)}.",
-                   offer=o.id, frm=seat, to=to)]
+    return [private((seat, to), "offer", f"{ops.name(s, seat)} offers {ops.name(s, to)} {describe(give)} for "
+                                         f"{describe(get)}.", offer=o.id, frm=seat, to=to)]
 
 
 def _take_offer(s: RivalState, seat: int, action: Action, mine: bool) -> Offer:
@@ -500,8 +502,8 @@ def _accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
            else "a chef may hold only one basic and one gourmet recipe" if not recipes_fit(s, o)
            else "a restaurant has each upgrade only once" if not upgrades_fit(s, o) else None)
     if why is not None:
-        return [public("trade_failed", f"The trade between {ops.name(s, o.frm)} and {ops.name(s, seat)} falls "
-                                       f"through: {why}.", offer=o.id)]
+        return [private((o.frm, o.to), "trade_failed", f"The trade between {ops.name(s, o.frm)} and "
+                                                       f"{ops.name(s, seat)} falls through: {why}.", offer=o.id)]
     events = [public("trade", f"{ops.name(s, o.frm)} and {ops.name(s, seat)} trade: {describe(o.give)} for "
                               f"{describe(o.get)}.", offer=o.id, frm=o.frm, to=o.to)]
     events += _move_bundle(s, o.frm, o.to, o.give)
@@ -540,12 +542,13 @@ def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> li
 
 def _decline(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     o = _take_offer(s, seat, action, mine=False)
-    return [public("decline", f"{ops.name(s, seat)} declines {ops.name(s, o.frm)}'s offer.", offer=o.id)]
+    return [private((o.frm, o.to), "decline", f"{ops.name(s, seat)} declines {ops.name(s, o.frm)}'s offer.", offer=o.id)]
 
 
 def _withdraw(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     o = _take_offer(s, seat, action, mine=True)
-    return [public("withdraw", f"{ops.name(s, seat)} withdraws an offer to {ops.name(s, o.to)}.", offer=o.id)]
+    return [private((o.frm, o.to), "withdraw", f"{ops.name(s, seat)} withdraws an offer to {ops.name(s, o.to)}.",
+                    offer=o.id)]
 
 
 # ---- done, and the phase -----------------------------------------------------------------

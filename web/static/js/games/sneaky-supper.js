@@ -191,7 +191,7 @@ function matchNeeds(needs, hand, tokenCount) {
 
 let current = null; // {root, state, ctx, fresh}: fresh events not yet animated
 let busy = null; // {seq}: an action sent, until its ack and the state after it arrived
-let composer = null; // {kind: "recipe" | "craving", recipe, cards: Set, tokens, error, turn}
+let composer = null; // {kind: "recipe" | "craving", recipe, cards: [card id, …], tokens, error, turn}
 let keysBound = false;
 
 function legalOf(type) {
@@ -227,7 +227,7 @@ function ways(kind, recipe) {
 function openComposer(kind, recipe = null) {
   const options = ways(kind, recipe);
   const first = options[0];
-  composer = { kind, recipe, cards: new Set(first ? first.cards : []), tokens: first ? first.tokens : 0, error: null, turn: current.state.view.turn };
+  composer = { kind, recipe, cards: first ? [...first.cards] : [], tokens: first ? first.tokens : 0, error: null, turn: current.state.view.turn };
   draw();
 }
 
@@ -244,11 +244,28 @@ async function confirmComposer() {
   draw();
 }
 
+/** Copies of a card are alike (they share an id), so the composer holds ids, as many times as
+ *  copies are chosen; a hand shows the first ``count`` copies of an id as chosen. */
+function countOf(ids, id) {
+  return ids.filter((x) => x === id).length;
+}
+
+function withoutOne(ids, id) {
+  const at = ids.indexOf(id);
+  return at < 0 ? ids : [...ids.slice(0, at), ...ids.slice(at + 1)];
+}
+
+function sameCards(a, b) {
+  return a.length === b.length && [...a].sort().join("|") === [...b].sort().join("|");
+}
+
 /** Forget a composer the game has moved past (its phase ended, its Recipe was taken). */
 function checkComposer(view) {
   if (!composer) return;
   const hand = view.hand || [];
-  for (const id of [...composer.cards]) if (!hand.some((c) => c.id === id)) composer.cards.delete(id);
+  const kept = [];
+  for (const id of composer.cards) if (countOf(kept, id) < countOf(hand.map((c) => c.id), id)) kept.push(id);
+  composer.cards = kept;
   const mine = view.players[view.you] || { tokens: 0 };
   composer.tokens = Math.min(composer.tokens, mine.tokens);
   const stillLegal = composer.kind === "recipe" ? can("end_turn") && view.recipes.some((r) => r.id === composer.recipe && r.left > 0) : can("craving");
@@ -353,7 +370,9 @@ function controls(view) {
   }
   if (can("end_turn")) {
     const ate = !can("consume");
-    rows.push(h("span", { class: "ss-hint" }, ate ? "Cook what you can, then" : "Cook Recipes and eat one card from your hand, then"),
+    const hint = view.phase === "after_bust" ? "Busted! Satisfy your Craving now if you can, or"
+      : ate ? "Cook what you can, then" : "Cook Recipes and eat one card from your hand, then";
+    rows.push(h("span", { class: "ss-hint" }, hint),
       button("End my turn", "end_turn", () => act({ type: "end_turn" }), { primary: true, kbd: "E" }));
   }
   if (can("discard")) {
@@ -377,7 +396,7 @@ function floorplan(view, fresh) {
   const outcome = fp.outcome;
   const home = outcome === "retreated" || outcome === "overwhelming";
   const drewNow = new Set(fresh.filter((e) => e.type === "draw").map((e) => e.data.step));
-  const hushedNow = new Set(fresh.filter((e) => e.type === "careful").map((e) => e.data.card));
+  const hushedNow = new Set(fresh.filter((e) => e.type === "careful").map((e) => e.data.step));
   const hushable = new Set(legalOf("careful").map((a) => a.card));
   const rooms = ROOMS.map((name, i) => {
     const p = fp.path[i];
@@ -385,11 +404,11 @@ function floorplan(view, fresh) {
     const children = [h("span", { class: "ss-room-name" }, h("b", {}, String(i + 1)), name)];
     if (i === 3) children.push(fridgeArt());
     if (p) {
-      const hushButton = hushable.has(p.card.id)
+      const hushButton = hushable.has(p.card.id) && !p.cancelled && p.card.noise > 0
         ? button(h("span", { class: "ss-hush-label" }, tokenArt(14), "Hush"), "careful", () => act({ type: "careful", card: p.card.id }), { extra: "ss-hush", data: { card: p.card.id }, title: `Spend a Careful token: ${p.card.name} makes no Noise` })
         : null;
       children.push(cardTile(p.card, {
-        extra: `${drewNow.has(p.step) ? "ss-fresh" : ""}${hushedNow.has(p.card.id) ? " ss-hushed-now" : ""}${p.on_mat ? "" : " gone"}${p.card.kind === "accident" && !p.on_mat ? " discarded" : ""}`,
+        extra: `${drewNow.has(p.step) ? "ss-fresh" : ""}${hushedNow.has(p.step) ? " ss-hushed-now" : ""}${p.on_mat ? "" : " gone"}${p.card.kind === "accident" && !p.on_mat ? " discarded" : ""}`,
         hushed: p.cancelled, compact: true, attrs: { dataset: { step: String(p.step) } }, children: [hushButton],
       }));
     }
@@ -432,7 +451,7 @@ function endBanner(view) {
   const by = e.triggered_by === view.you ? "You have" : `${view.players[e.triggered_by].name} has`;
   const left = e.final_turns_left.map((q) => (q === view.you ? "you" : view.players[q].name));
   const waiting = view.phase === "last_call"
-    ? `Last call: ${e.last_call.map((q) => (q === view.you ? "you" : view.players[q].name)).join(" and ")} may still complete a Craving.`
+    ? `Last call for Cravings: ${e.last_call.map((q) => (q === view.you ? "you" : view.players[q].name)).join(" and ")} may complete one now, or pass.`
     : left.length ? `Final turns still to come: ${left.join(", ")}.` : "This is the last turn.";
   return h("div", { class: "ss-banner end", dataset: { banner: "end" } }, `${by} ${view.limits.goal}+ points! ${waiting}`);
 }
@@ -492,7 +511,7 @@ function composerPanel(view) {
   if (!target) return null;
   const options = ways(composer.kind, composer.recipe);
   const pick = (way) => {
-    composer.cards = new Set(way.cards);
+    composer.cards = [...way.cards];
     composer.tokens = way.tokens;
     composer.error = null;
     draw();
@@ -504,7 +523,7 @@ function composerPanel(view) {
     h("p", { class: "small" }, "Needs ", target.label, ". Tap cards in your hand to choose them; Careful tokens stand for any ingredient (at least one real card)", view.options.mish_mash ? "; Mish-Mash: any 2 ingredients for 1 (not Utensils)." : "."),
     options.length > 1 ? h("div", { class: "ss-ways" }, h("span", { class: "small muted" }, "Ways:"),
       options.map((way, i) => h("button", {
-        class: `btn ss-way${way.cards.length === composer.cards.size && way.cards.every((c) => composer.cards.has(c)) && way.tokens === composer.tokens ? " chosen" : ""}`,
+        class: `btn ss-way${sameCards(way.cards, composer.cards) && way.tokens === composer.tokens ? " chosen" : ""}`,
         type: "button", dataset: { act: "way", way: String(i) }, onclick: () => pick(way),
       }, wayText(way, hand)))) : null,
     h("div", { class: "ss-composer-row" },
@@ -512,7 +531,7 @@ function composerPanel(view) {
       button("−", "tokens-minus", () => { composer.tokens = Math.max(0, composer.tokens - 1); draw(); }, { disabled: composer.tokens <= 0, extra: "ss-step", title: "One token fewer" }),
       h("span", { class: "ss-stash", dataset: { stash: String(composer.tokens) } }, tokenArt(16), ` ${composer.tokens} of ${me.tokens}`),
       button("+", "tokens-plus", () => { composer.tokens = Math.min(me.tokens, composer.tokens + 1); draw(); }, { disabled: composer.tokens >= me.tokens, extra: "ss-step", title: "One token more" })),
-    h("p", { class: "small ss-chosen" }, composer.cards.size || composer.tokens ? `Using: ${wayText({ cards: [...composer.cards], tokens: composer.tokens }, hand)}` : "Nothing chosen yet."),
+    h("p", { class: "small ss-chosen" }, composer.cards.length || composer.tokens ? `Using: ${wayText({ cards: composer.cards, tokens: composer.tokens }, hand)}` : "Nothing chosen yet."),
     composer.error ? h("p", { class: "ss-error", role: "alert", dataset: { error: "composer" } }, composer.error) : null,
     h("div", { class: "ss-composer-row" },
       button(composer.kind === "recipe" ? "Cook it" : "Satisfy it", "confirm", confirmComposer, { primary: true }),
@@ -547,8 +566,9 @@ function handPanel(view, fresh) {
   if (!choosing) for (const a of [...legalOf("recipe"), ...legalOf("craving")]) a.cards.forEach((id) => inRecipes.add(id));
   const arrived = new Set(fresh.filter((e) => (e.type === "pick" && e.data.seat === view.you) || e.type === "retreat" || e.type === "overwhelming")
     .flatMap((e) => (e.type === "pick" ? [e.data.card.id] : (e.data.kept || []).map((c) => c.id))));
-  const cards = view.hand.map((c) => {
-    const selected = choosing && composer.cards.has(c.id);
+  const cards = view.hand.map((c, i) => {
+    const copy = countOf(view.hand.slice(0, i).map((d) => d.id), c.id); // copies of it before this one
+    const selected = choosing && copy < countOf(composer.cards, c.id);
     const controlsFor = [];
     if (!choosing && consumable.has(c.id)) {
       controlsFor.push(button(h("span", {}, "Eat ", star(12), `+${c.points}`), "consume", () => act({ type: "consume", card: c.id }), { data: { card: c.id }, extra: "ss-eat", title: `Eat ${c.name} for ${plural(c.points, "point")} (one card a turn)` }));
@@ -559,7 +579,7 @@ function handPanel(view, fresh) {
     if (choosing) {
       return cardTile(c, {
         tag: "button", extra: `selectable${selected ? " selected" : ""}${arrived.has(c.id) ? " ss-fresh" : ""}`,
-        attrs: { "aria-pressed": String(selected), onclick: () => { composer.cards.has(c.id) ? composer.cards.delete(c.id) : composer.cards.add(c.id); composer.error = null; draw(); }, dataset: { select: c.id } },
+        attrs: { "aria-pressed": String(selected), onclick: () => { composer.cards = selected ? withoutOne(composer.cards, c.id) : [...composer.cards, c.id]; composer.error = null; draw(); }, dataset: { select: c.id } },
       });
     }
     return cardTile(c, { extra: `${inRecipes.has(c.id) ? "useful" : ""}${arrived.has(c.id) ? " ss-fresh" : ""}`, children: controlsFor.length ? [h("span", { class: "ss-card-actions" }, controlsFor)] : [] });

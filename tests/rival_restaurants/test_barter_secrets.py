@@ -1,0 +1,38 @@
+"""Rival Restaurants: barter offers are between the two chefs (designed), so the offer and
+its answer — declined, withdrawn, fallen through — are told to them only; the trade, once
+made, moves public possessions and is told to everyone."""
+
+from __future__ import annotations
+
+from .helpers import events, go, new
+
+
+def _audiences(evs: list) -> dict[str, tuple[int, ...] | None]:
+    return {e.type: e.to for e in evs}
+
+
+def test_barter_offers_and_their_answers_are_told_only_to_the_two_chefs() -> None:
+    s = go(new(3), "island", "chop_shop", "dairy_king")
+    s.chefs[0].ingredients, s.chefs[1].ingredients = {"rice": 2}, {}
+    s.chefs[1].money = 500
+    offer = {"type": "offer", "to": 1, "give": {"ingredients": ["rice"]}, "get": {"money": 100}}
+    told = []
+    s, evs = events(s, 0, offer)
+    told += evs
+    s, evs = events(s, 1, {"type": "decline", "offer": s.offers[0].id})
+    told += evs
+    s, evs = events(s, 0, offer)
+    told += evs
+    s, evs = events(s, 0, {"type": "withdraw", "offer": s.offers[0].id})
+    told += evs
+    s, evs = events(s, 0, offer)
+    told += evs
+    s.chefs[1].money = 50
+    s, evs = events(s, 1, {"type": "accept", "offer": s.offers[0].id})
+    told += evs
+    assert _audiences(told) == {"offer": (0, 1), "decline": (0, 1), "withdraw": (0, 1), "trade_failed": (0, 1)}
+    assert not [e for e in told if e.visible_to(2) or e.visible_to(None)]
+    s.chefs[1].money = 500
+    s, evs = events(s, 0, offer)
+    s, evs = events(s, 1, {"type": "accept", "offer": s.offers[0].id})
+    assert [e.to for e in evs if e.type == "trade"] == [None]
