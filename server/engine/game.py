@@ -152,6 +152,8 @@ class Game(ABC, Generic[S, O]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_model: ClassVar[type[Options]]
+    # the option sets that change the rules, by name: the contract's leak tests play each
+    variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
 
     # ---- metadata -------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | O | None = None) -> O:

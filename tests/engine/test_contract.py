@@ -2,7 +2,8 @@
 
 A new game gets these for free: random legal play ends, replay is exact, ``apply`` never
 half-applies, bad input is an ``IllegalAction``, views are JSON and leak nothing that
-``determinize`` can re-deal (the leak test of DESIGN.md).
+``determinize`` can re-deal — nor do events or error texts (the leak test of DESIGN.md),
+in every variant of ``Game.variants``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from server.engine import TIMEOUT, Game, IllegalAction, Rng, registry
+from server.engine import TIMEOUT, Game, IllegalAction, InvalidOptions, Rng, registry
 from server.engine.playout import Entry, play, random_bots, replay
 
 GAMES = sorted(registry.games())
+GAME_VARIANTS = [(g, v) for g in GAMES for v in sorted(registry.get(g).variants)]
 
 
 def _game(game_id: str) -> Game[Any, Any]:
@@ -27,7 +29,20 @@ def _player_counts(game: Game[Any, Any]) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))
 
 
-def _sample_states(game: Game[Any, Any], players: int, seed: int, every: int = 7, limit: int = 40):
+def _table_sizes(game: Game[Any, Any], options: dict[str, Any]) -> list[int]:
+    """Every table size the variant can be set up for."""
+    sizes = []
+    for players in _player_counts(game):
+        try:
+            game.validate(players, game.options(options))
+        except InvalidOptions:
+            continue
+        sizes.append(players)
+    return sizes
+
+
+def _sample_states(game: Game[Any, Any], players: int, seed: int, every: int = 7, limit: int = 40,
+                   options: Any = None):
     """(state, now_ms) pairs met along a random game."""
     samples: list[tuple[Any, int]] = []
 
@@ -35,7 +50,7 @@ def _sample_states(game: Game[Any, Any], players: int, seed: int, every: int = 7
         if len(samples) < limit and (entry.at_ms + len(samples)) % every == 0:
             samples.append((state, entry.at_ms))
 
-    play(game, players, None, seed, bots=random_bots, on_step=keep)
+    play(game, players, options, seed, bots=random_bots, on_step=keep)
     return samples
 
 
@@ -94,15 +109,15 @@ def test_same_seed_same_game_other_seed_other_game(game_id: str) -> None:
     assert a.log != c.log
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_leak_view_of_determinized_state_equals_view(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)
+def test_leak_view_of_determinized_state_equals_view(game_id: str, variant: str) -> None:
     """view(determinize(s, p), p) == view(s, p), and the re-dealt state really differs."""
     game = _game(game_id)
     rng = Rng(99)
     differed = 0
     checked = 0
-    for players in _player_counts(game):
-        for state, _now in _sample_states(game, players, seed=players):
+    for players in _table_sizes(game, game.variants[variant]):
+        for state, _now in _sample_states(game, players, seed=players, options=game.variants[variant]):
             for seat in range(players):
                 d = game.determinize(state, seat, rng)
                 assert game.view(d, seat) == game.view(state, seat), f"seat {seat} sees a difference"
@@ -111,6 +126,102 @@ def test_leak_view_of_determinized_state_equals_view(game_id: str) -> None:
                 checked += 1
     assert checked > 0
     assert differed > checked // 4, f"determinize changed only {differed} of {checked} states"
+
+
+def _outcome(game: Game[Any, Any], state: Any, seat: int | None, action: Any, now: int) -> Any:
+    """What a seat learns by playing ``action``: the error's text, or the new state and the
+    events."""
+    try:
+        return game.apply(state, seat, action, now)
+    except IllegalAction as exc:
+        return exc.reason
+
+
+def _told(events: list, seat: int | None) -> list[tuple[Any, ...]]:
+    """The events ``seat`` receives (None: everyone), as received (audience, type, text, data)."""
+    return [(e.to, e.type, e.text, json.dumps(e.data, sort_keys=True)) for e in events if e.visible_to(seat)]
+
+
+def _moves(game: Game[Any, Any], states: list[Any], players: int, now: int, rng: Rng,
+           per_seat: int = 6) -> list[tuple[int | None, Any]]:
+    """Actions to try in every one of ``states``: some each seat may play in all of them,
+    and time's ``timeout`` when it is due."""
+    moves: list[tuple[int | None, Any]] = []
+    for seat in range(players):
+        common = [a for a in game.legal(states[0], seat) if all(a in game.legal(x, seat) for x in states[1:])]
+        moves += [(seat, a) for a in rng.shuffled(common)[:per_seat]]
+    deadline = game.deadline(states[0])
+    if deadline is not None and deadline <= now:
+        moves.append((None, dict(TIMEOUT)))
+    return moves
+
+
+def _check_errors_alike(game: Game[Any, Any], state: Any, d: Any, seat: int, players: int, now: int,
+                        rng: Rng) -> None:
+    """Anything ``seat`` submits — its own moves, another seat's, garbage — is refused with
+    the same words (or accepted) in the state and in its re-deal: an error never names what
+    the seat cannot know."""
+    tries = [a for q in range(players) for a in rng.shuffled(game.legal(state, q))[:5]]
+    tries += rng.shuffled(_garbage_actions(game.legal(state, seat), rng))[:8]
+    for action in tries:
+        a, b = _outcome(game, state, seat, action, now), _outcome(game, d, seat, action, now)
+        assert isinstance(a, str) == isinstance(b, str), f"{action} is refused in only one of the two"
+        if isinstance(a, str):
+            assert a == b, f"seat {seat} submitting {action} learns something it cannot see: {a!r} / {b!r}"
+
+
+def _check_events_alike(game: Game[Any, Any], state: Any, d: Any, seat: int, players: int, now: int,
+                        rng: Rng) -> None:
+    """The same move in the state and in its re-deal, leaving ``seat`` the same view,
+    tells ``seat`` the same events (audience, text and data)."""
+    for mover, action in _moves(game, [state, d], players, now, rng):
+        after, after_d = _outcome(game, state, mover, action, now), _outcome(game, d, mover, action, now)
+        if isinstance(after, str) or isinstance(after_d, str):
+            assert after == after_d, f"{mover} playing {action}: refused differently"
+            continue
+        if game.view(after[0], seat) == game.view(after_d[0], seat):
+            assert _told(after[1], seat) == _told(after_d[1], seat), (
+                f"seat {mover} playing {action}: seat {seat} is told something its view does not show")
+
+
+def _check_moves_alike(game: Game[Any, Any], state: Any, seat: int, players: int, now: int, rng: Rng) -> None:
+    """Two moves of another seat that leave ``seat`` the same view (a secret choice) tell
+    everyone the same: what a seat chose in secret is never said in public. (What the
+    mover tells one seat in private, say an answer to its offer, may differ.)"""
+    for mover in range(players):
+        if mover == seat:
+            continue
+        seen: dict[str, tuple[Any, list]] = {}
+        for action in rng.shuffled(game.legal(state, mover))[:8]:
+            after, events = game.apply(state, mover, action, now)
+            key = json.dumps(game.view(after, seat), sort_keys=True)
+            if key in seen:
+                first, told = seen[key]
+                assert told == _told(events, None), (
+                    f"everyone is told what seat {mover} chose in secret from seat {seat}: {first} / {action}")
+            else:
+                seen[key] = (action, _told(events, None))
+
+
+@pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)
+def test_leak_events_and_errors_of_determinized_state_equal(game_id: str, variant: str) -> None:
+    """The leak test beyond views: a state and its re-deal for a seat give that seat the
+    same error texts for anything it submits and the same events for the same move (when
+    its view after is the same); and another seat's secret choices are never told."""
+    game = _game(game_id)
+    options = game.variants[variant]
+    rng = Rng(17)
+    checked = 0
+    sizes = _table_sizes(game, options)
+    for players in sorted({sizes[0], sizes[-1]}):
+        for state, now in _sample_states(game, players, seed=players + 1, every=5, limit=8, options=options):
+            for seat in range(players):
+                d = game.determinize(state, seat, rng)
+                _check_errors_alike(game, state, d, seat, players, now, rng)
+                _check_events_alike(game, state, d, seat, players, now, rng)
+                _check_moves_alike(game, state, seat, players, now, rng)
+                checked += 1
+    assert checked > 0
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -505,7 +505,7 @@ def _accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
         return [private((o.frm, o.to), "trade_failed", f"The trade between {ops.name(s, o.frm)} and "
                                                        f"{ops.name(s, seat)} falls through: {why}.", offer=o.id)]
     events = [public("trade", f"{ops.name(s, o.frm)} and {ops.name(s, seat)} trade: {describe(o.give)} for "
-                              f"{describe(o.get)}.", offer=o.id, frm=o.frm, to=o.to)]
+                              f"{describe(o.get)}.", frm=o.frm, to=o.to)]
     events += _move_bundle(s, o.frm, o.to, o.give)
     events += _move_bundle(s, o.to, o.frm, o.get)
     s.trades += 1

@@ -10,7 +10,7 @@ Designed rulings are marked "Designed" below and listed in ``docs/rules/sneaky-s
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result, Rng, private, public, require
 
@@ -70,6 +70,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
     min_players = 2
     max_players = 5
     options_model = SneakySupperOptions
+    variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}, "mish_mash": {"mish_mash": True}}
 
     def setup(self, players: Sequence[str], options: SneakySupperOptions, seed: int,
               now_ms: int = 0) -> SneakySupperState:

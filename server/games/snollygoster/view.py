@@ -2,7 +2,8 @@
 
 Public: tags (claims, with who tagged), who placed each Food, stash sizes, Fuel,
 Quarantine, Lockout, deaths, hand sizes, Tag cards left, offers, the response window and
-its deadline, every revealed Food. Private to the seat: its hand, its agenda, the Event
+its deadline, every revealed Food, the Action discard pile (every card in it was shown
+going there). Private to the seat: its hand, its agenda, the Event
 cards it drew, and its knowledge of Food (``you_know`` with ``how``: placed, inspected or
 seen). Never another seat's agenda (until the Sleuth's reveal or the end) nor the safety
 of a Food the seat has not seen.
@@ -149,6 +150,7 @@ def build_view(s: S, seat: int | None, deadline: int | None) -> dict[str, Any]:
                        "launch": s.launch},
         "decks": {"action": len(s.action_deck), "action_discard": len(s.action_discard),
                   "event": len(s.event_deck), "event_discard": len(s.event_discard)},
+        "action_discard": [card_view(c) for c in s.action_discard],
         "window": window_view(s),
         "eating": eating_view(s),
         "offers": [o.to_json() for o in s.offers],
