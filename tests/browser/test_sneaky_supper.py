@@ -206,8 +206,34 @@ def test_the_table_offers_every_composite_action(pages: Pages) -> None:
     view, legal = engine_situation(lambda g, s: s.phase == "pick" and s.turn.picker() == 0 and len(s.turn.pool) >= 2)
     mount(page, view, legal)
     picks = [a for a in legal if a["type"] == "pick"]
-    assert page.locator(".ss-bust.your-pick [data-act=pick]").count() == len(picks)
+    assert page.locator(".ss-bust.your-pick [data-act=pick]").count() == len(view["bust"]["pool"])
     no_horizontal_scroll(page)
     shot(pages, page, "phone-your-pick")
     page.click(f".ss [data-act=pick][data-card='{picks[-1]['card']}']")
     assert sent(page) == [picks[-1]]
+
+
+def test_copies_alike_and_the_moment_after_a_bust(pages: Pages) -> None:
+    """Copies of a card share their name in moves: in a composer each copy in the hand is
+    chosen on its own (two Sliced Breads are two cards); after your own bust the table
+    offers to end the turn (the Craving stays at hand)."""
+    from server.games.sneaky_supper import GAME
+    from tests.sneaky_supper.helpers import give, new, retreat_with
+
+    page = pages.open("/games/sneaky-supper/rules", viewport=LAPTOP, who="renderer")
+    s = new()
+    give(s, 0, "sliced-bread", "sliced-bread", "kaya-butter")
+    s = retreat_with(s, "gem-biscuits")
+    mount(page, GAME.view(s, 0), GAME.legal(s, 0))
+    page.click(".ss [data-act=recipe-open][data-recipe='simple-sandwich']")
+    breads = page.locator(".ss-hand button.ss-card[data-select='sliced-bread']")
+    assert breads.count() == 2 and page.locator(".ss-hand button.ss-card.selected").count() == 2  # a way: bread + kaya
+    breads.nth(1).click()
+    assert page.locator(".ss-hand button.ss-card[data-select='sliced-bread'].selected").count() == 2
+    page.click(".ss [data-act=confirm]")
+    assert sorted(sent(page)[0]["cards"]) == ["kaya-butter", "sliced-bread", "sliced-bread"]
+
+    view, legal = engine_situation(lambda g, s: s.phase == "after_bust" and s.active == 0)
+    mount(page, view, legal)
+    page.click(".ss [data-act=end_turn]")
+    assert sent(page) == [{"type": "end_turn"}]

@@ -397,14 +397,15 @@ function floorplan(view, fresh) {
   const home = outcome === "retreated" || outcome === "overwhelming";
   const drewNow = new Set(fresh.filter((e) => e.type === "draw").map((e) => e.data.step));
   const hushedNow = new Set(fresh.filter((e) => e.type === "careful").map((e) => e.data.step));
-  const hushable = new Set(legalOf("careful").map((a) => a.card));
+  // copies are alike: a token hushes the first copy of a card still making Noise
+  const hushable = new Set(legalOf("careful").map((a) => (fp.path.find((p) => p.card.id === a.card && !p.cancelled && p.card.noise > 0) || {}).step));
   const rooms = ROOMS.map((name, i) => {
     const p = fp.path[i];
     const here = !home && outcome !== "skipped" && steps === i + 1 && view.phase !== "over";
     const children = [h("span", { class: "ss-room-name" }, h("b", {}, String(i + 1)), name)];
     if (i === 3) children.push(fridgeArt());
     if (p) {
-      const hushButton = hushable.has(p.card.id) && !p.cancelled && p.card.noise > 0
+      const hushButton = hushable.has(p.step)
         ? button(h("span", { class: "ss-hush-label" }, tokenArt(14), "Hush"), "careful", () => act({ type: "careful", card: p.card.id }), { extra: "ss-hush", data: { card: p.card.id }, title: `Spend a Careful token: ${p.card.name} makes no Noise` })
         : null;
       children.push(cardTile(p.card, {
