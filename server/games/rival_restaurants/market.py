@@ -473,7 +473,7 @@ def _offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(not (empty(give) and empty(get)), "An offer must hold something.")
     require(holds(s, seat, give), "You do not hold everything you offer.")
     require(sum(o.frm == seat for o in s.offers) < MAX_OFFERS, f"You may have at most {MAX_OFFERS} open offers.")
-    o = Offer(s.new_id(), seat, to, give, get)
+    o = Offer(s.new_offer_id(seat, to), seat, to, give, get)
     s.offers.append(o)
     return [private((seat, to), "offer", f"{ops.name(s, seat)} offers {ops.name(s, to)} {describe(give)} for "
                                          f"{describe(get)}.", offer=o.id, frm=seat, to=to)]

@@ -213,7 +213,8 @@ class RivalState(State):
     phase_since: int = 0
     auctions: list[Auction] = field(default_factory=list)
     offers: list[Offer] = field(default_factory=list)
-    next_id: int = 1
+    next_id: int = 1  # auctions' ids: public, so offers never draw from it
+    offers_between: dict[str, int] = field(default_factory=dict)  # "from>to": offers made so far
     bank: int = 0  # money paid to the bank minus money paid by it
     last_cook: list[dict[str, Any]] = field(default_factory=list)  # the last COOK and COUNTER, public
     end_reason: str | None = None
@@ -239,6 +240,7 @@ class RivalState(State):
         for a in s.auctions:
             a.bidders = list(a.bidders)
         s.offers, s.last_cook = list(self.offers), list(self.last_cook)
+        s.offers_between = dict(self.offers_between)
         s.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
         s.sporks = self.sporks.clone() if self.sporks is not None else None
         return s
@@ -254,3 +256,10 @@ class RivalState(State):
     def new_id(self) -> int:
         self.next_id += 1
         return self.next_id - 1
+
+    def new_offer_id(self, frm: int, to: int) -> int:
+        """An offer's id tells its two chefs nothing they do not know: it counts only the
+        offers from ``frm`` to ``to`` (offers between other chefs are secret from them)."""
+        key = f"{frm}>{to}"
+        self.offers_between[key] = n = self.offers_between.get(key, 0) + 1
+        return n * 64 + frm * 8 + to
