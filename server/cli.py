@@ -46,6 +46,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from server.app import create_app, server_config
     from server.config import Settings
+    from server.runtime.collector import tune_for_serving
     from server.runtime.limits import raise_open_file_limit
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
@@ -57,6 +58,7 @@ def _serve(args: argparse.Namespace) -> int:
     raise_open_file_limit()  # before the app sizes its socket budget from it
     app = create_app(settings)
     config = server_config(app, args.host, args.port, access_log=not args.no_access_log)
+    tune_for_serving()
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"Potluck: http://{host}:{args.port}/  (API docs at /docs)", flush=True)
     server = uvicorn.Server(config)

@@ -29,3 +29,32 @@ def test_messages_are_compact_json_even_beyond_what_orjson_writes() -> None:
     assert patch.startswith('{"type":"patch","seq":2,"prev_seq":1,') and json.loads(patch)["ops"][0]["value"] == 1
     huge = messages.state_message({"seq": 1, "view": {"n": 2**70, 3: "int key"}})  # orjson refuses 2**70
     assert json.loads(huge)["view"] == {"n": 2**70, "3": "int key"}
+
+
+def test_potluck_serve_spaces_out_the_garbage_collector(tmp_path, monkeypatch) -> None:
+    """``serve`` freezes what it built at start and raises the collector's thresholds
+    (``server.runtime.collector``) before the server runs; the tests' own processes keep
+    Python's defaults."""
+    import gc
+
+    import uvicorn
+
+    from server import cli
+    from server.runtime import collector, limits
+
+    seen = {}
+
+    def run(self: uvicorn.Server) -> None:
+        seen["threshold"], seen["frozen"] = gc.get_threshold(), gc.get_freeze_count()
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite'}")
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    monkeypatch.setattr(limits, "raise_open_file_limit", lambda: None)
+    before = gc.get_threshold()
+    try:
+        cli.main(["serve", "--port", "0", "--no-access-log"])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert seen["threshold"] == (collector.YOUNG, collector.MIDDLE_AFTER, collector.FULL_AFTER) != before
+    assert seen["frozen"] > 0
