@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[Connection], T]
+Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]  # a write's future and how it ended
 
 SQLITE_PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000")
 MAX_GROUP = 256
@@ -157,32 +158,30 @@ class _GroupCommitWriter:
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> None:
-        outcomes: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        outcomes: list[Outcome] = []
         try:
             if self.conn is None:
                 self.conn = self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
             conn = self.conn
             with conn.begin():
+                # savepoints straight on the driver: SQLAlchemy's statement machinery cost
+                # more than the savepoint itself
+                driver = conn.connection.driver_connection
                 for work, future in batch:
-                    # plain SQL savepoints: a third of the cost of begin_nested() per write
-                    conn.exec_driver_sql("SAVEPOINT potluck_write")
+                    driver.execute("SAVEPOINT potluck_write")
                     try:
                         result = work(conn)
-                        conn.exec_driver_sql("RELEASE potluck_write")
+                        driver.execute("RELEASE potluck_write")
                         outcomes.append((future, result, None))
                     except Exception as exc:
-                        conn.exec_driver_sql("ROLLBACK TO potluck_write")
-                        conn.exec_driver_sql("RELEASE potluck_write")
+                        driver.execute("ROLLBACK TO potluck_write")
+                        driver.execute("RELEASE potluck_write")
                         outcomes.append((future, None, exc))
         except Exception as exc:  # the COMMIT (or BEGIN) failed: nothing of the batch is kept
             log.error("SQLite group commit failed: %s", exc)
             outcomes = [(future, None, exc) for _, future in batch]
             self._reconnect()
-        for future, result, error in outcomes:
-            try:
-                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
-            except RuntimeError:  # that caller's event loop is gone; nobody is waiting
-                pass
+        _settle_all(outcomes)
 
     def _reconnect(self) -> None:
         """After a failed batch, the next one starts on a fresh connection."""
@@ -194,13 +193,26 @@ class _GroupCommitWriter:
                 pass
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+def _settle_all(outcomes: list[Outcome]) -> None:
+    """Resolve the futures of a batch: one wake-up of each waiting event loop, not one a write."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+    for loop, settled in by_loop.items():
+        try:
+            loop.call_soon_threadsafe(_settle, settled)
+        except RuntimeError:  # that caller's event loop is gone; nobody is waiting
+            pass
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    for future, result, error in outcomes:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
 
 
 def _create_sqlite_folder(database: str | None) -> None:
