@@ -232,4 +232,4 @@ def _sqlite_transactions(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get("sqlite_begin", "")
-        conn.exec_driver_sql(f"BEGIN {mode}".strip())
+        conn.connection.driver_connection.execute(f"BEGIN {mode}".strip())  # straight to the driver: cheaper
