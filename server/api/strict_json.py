@@ -16,8 +16,11 @@ import math
 import re
 from typing import Any, Awaitable, Callable
 
+import orjson
+
 MAX_DEPTH = 32
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_LONG_DIGITS = re.compile("[0-9]{19}")
 
 
 class Unreadable(ValueError):
@@ -42,6 +45,11 @@ def loads(data: str | bytes) -> Any:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             raise Unreadable("The body is not UTF-8 text.") from None
+    if _orjson_reads_alike(data):
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass  # the reader below says why, in its own words
     try:
         value = json.loads(data, parse_constant=_no_constants, parse_float=_finite)
     except Unreadable:
@@ -52,6 +60,14 @@ def loads(data: str | bytes) -> Any:
         raise Unreadable("That is not valid JSON.") from None
     check(value)
     return value
+
+
+def _orjson_reads_alike(text: str) -> bool:
+    """Whether orjson (several times faster) may read ``text``: it refuses whatever the
+    reader below refuses (``NaN``, ``1e999``, lone surrogates), and reads the rest alike
+    except integers beyond 64 bits (made floats: none with 19 digits or more here) and
+    nesting (none deeper than ``MAX_DEPTH`` with that few brackets)."""
+    return text.count("[") + text.count("{") <= MAX_DEPTH and not _LONG_DIGITS.search(text)
 
 
 def check(value: Any) -> None:
