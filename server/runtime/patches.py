@@ -95,7 +95,7 @@ def diff_shared(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]
         memo = (key, id(was), id(value))
         found = shared.get(memo)
         if found is None:
-            found = shared[memo] = diff(was, value, path)
+            found = shared[memo] = [] if same(was, value) else diff(was, value, f"{path}/{escape(key)}")
         ops += found
 
     ops: list[Op] = []
@@ -105,27 +105,32 @@ def diff_shared(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]
 
 def _nested(key: Any, va: Any, vb: Any, path: str, ops: list[Op]) -> None:
     if not same(va, vb):
-        _diff(va, vb, path, ops)
+        _diff(va, vb, f"{path}/{escape(key)}", ops)
 
 
 def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op],
                   member: Callable[[Any, Any, Any, str, list[Op]], None] = _nested) -> None:
-    """Append the operations turning object ``a`` into object ``b``; ``member`` deals with
-    a member that is neither the same object nor one plain value in both."""
-    for key in a:
-        if key not in b:
-            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+    """Append the operations turning object ``a`` (at ``path``) into object ``b``;
+    ``member(key, old value, new value, path, ops)`` deals with a member that is neither
+    the same object nor one plain value in both (the member's own path is built only
+    when it has changed)."""
+    if a.keys() != b.keys():  # in C: usually the same keys
+        for key in a:
+            if key not in b:
+                ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+    get = a.get
     for key, vb in b.items():
-        va = a.get(key, _MISSING)
+        va = get(key, _MISSING)
         if va is vb:
             continue
+        tb = type(vb)
         if va is _MISSING:
             ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
-        elif type(vb) in _SCALARS and type(va) is type(vb):  # the usual member: no call
+        elif tb is type(va) and tb in _SCALARS:  # the usual member: no call
             if va != vb:
                 ops.append({"op": "replace", "path": f"{path}/{escape(key)}", "value": vb})
         else:
-            member(key, va, vb, f"{path}/{escape(key)}", ops)
+            member(key, va, vb, path, ops)
 
 
 def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
