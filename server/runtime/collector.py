@@ -15,7 +15,9 @@ action, and its pauses in the action latency. So ``serve`` (not the tests) sets:
   collections (CPython also waits for the objects promoted since the last full collection
   to reach a quarter of those it holds).
 
-Cycles are still collected, only later: what a cycle holds is freed within seconds.
+Cycles are still collected, only later: a young one at the next young or middle
+collection (seconds while matches are played), one that lived long enough to reach the
+oldest generation at the next full collection (minutes under load).
 """
 
 from __future__ import annotations
