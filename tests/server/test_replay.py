@@ -108,7 +108,8 @@ async def test_every_step_from_every_seat_is_the_log_replayed(api: Api) -> None:
 
 
 async def test_each_seat_sees_its_own_secrets_in_a_replay_and_spectators_none(api: Api, served: Served) -> None:
-    match_id = await stored_match(served.runtime.store, "sneaky-supper", bots=3)
+    # seed 2: every seat gets a secret of its own (a face-down discard or a new Craving)
+    match_id = await stored_match(served.runtime.store, "sneaky-supper", bots=3, seed=2)
     log = (await api.log(match_id)).json()
     private: dict[int | None, list[str]] = {}
     for seat in (None, 0, 1, 2):
