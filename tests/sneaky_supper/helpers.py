@@ -27,17 +27,25 @@ def _take(s: SneakySupperState, type_id: str, utensil_deck: bool = False) -> str
     raise AssertionError(f"no {type_id} card left to take")
 
 
+def as_dealt(s: SneakySupperState) -> None:
+    """Cards arranged by a test lie where the table knows them to be, as dealt."""
+    s.segments = [len(s.deck)]
+    s.segments_known = [list(s.deck)]
+    s.udeck_known, s.discard_known, s.udiscard_known = list(s.udeck), list(s.discard), list(s.udiscard)
+
+
 def stack(s: SneakySupperState, *types: str) -> list[str]:
     """Put Search cards of these types on top of the deck: the first one is drawn first."""
     taken = [_take(s, t) for t in types]
     s.deck.extend(reversed(taken))
-    s.segments = [len(s.deck)]
+    as_dealt(s)
     return taken
 
 
 def stack_utensils(s: SneakySupperState, *types: str) -> list[str]:
     taken = [_take(s, t, utensil_deck=True) for t in types]
     s.udeck.extend(reversed(taken))
+    as_dealt(s)
     return taken
 
 
@@ -46,7 +54,7 @@ def give(s: SneakySupperState, seat: int, *types: str) -> list[str]:
     taken = [_take(s, t) for t in types]
     s.hands[seat].extend(taken)
     s.seen[seat].extend(taken)
-    s.segments = [len(s.deck)]
+    as_dealt(s)
     return taken
 
 

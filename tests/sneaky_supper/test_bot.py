@@ -8,7 +8,7 @@ from server.engine.playout import play, random_bots
 from server.games.sneaky_supper import GAME
 from server.games.sneaky_supper.cards import CRAVING, RECIPE, TYPE, card
 
-from .helpers import a_type, act, draws, give, ingredients, new, quiet_food, retreat_with, stack, types_where
+from .helpers import a_type, act, as_dealt, draws, give, ingredients, new, quiet_food, retreat_with, stack, types_where
 
 LOUD_ACCIDENT = a_type(kind="accident", noise=3, icon=False)
 
@@ -21,7 +21,7 @@ def only_deck(s, keep) -> None:
     """Leave only the cards ``keep(card)`` approves in the Search deck (the rest discarded)."""
     s.discard += [c for c in s.deck if not keep(card(c))]
     s.deck = [c for c in s.deck if keep(card(c))]
-    s.segments = [len(s.deck)]
+    as_dealt(s)
 
 
 def test_bot_retreats_when_any_next_card_would_bust_it() -> None:
@@ -33,6 +33,7 @@ def test_bot_retreats_when_any_next_card_would_bust_it() -> None:
     assert s.turn.noise() == 3
     only_deck(s, lambda t: t.noise > 0)
     s.udeck = [c for c in s.udeck if card(c).noise > 0]
+    as_dealt(s)
     assert ask(GAME, bot(), s, 0, 0).action == {"type": "retreat"}
 
 

@@ -118,7 +118,7 @@ def test_determinize_shuffles_each_deck_segment_only_within_itself() -> None:
     s = new()
     bottom = [s.deck.pop() for _ in range(10)]
     s.deck[:0] = bottom
-    s.segments = [10, 70]
+    s.segments, s.segments_known = [10, 70], [list(s.deck[:10]), list(s.deck[10:])]
     d = GAME.determinize(s, 0, Rng(4))
     assert sorted(d.deck[:10]) == sorted(bottom) and sorted(d.deck[10:]) == sorted(s.deck[10:])
     assert d.deck != s.deck
@@ -137,7 +137,8 @@ def _a_copy_turns_up(face_down: str) -> tuple[SneakySupperState, list]:
     assert s.active == 1
     s.deck += sorted(s.discard, key=lambda c: card(c).id == GEM)  # a shuffle that puts a Gem on top
     s.segments.append(len(s.discard))
-    s.discard = []
+    s.segments_known.append(s.discard_known)
+    s.discard, s.discard_known = [], []
     return act(s, 1, {"type": "draw"})
 
 
@@ -192,3 +193,18 @@ def test_last_call_says_nothing_that_depends_on_a_secret_craving() -> None:
         assert ([e.to_json() for e in can_events if e.visible_to(viewer)]
                 == [e.to_json() for e in cannot_events if e.visible_to(viewer)])
     assert cannot.phase == "last_call" and {"type": "pass"} in GAME.legal(cannot, 0)
+
+
+def test_determinize_moves_only_face_down_discards_between_hands_and_piles() -> None:
+    """The table knows what each pile was given face up — a deck segment nobody discarded
+    into holds just the cards dealt to it, less those drawn — so a re-deal trades Ana's kept
+    cards only with her face-down discards, never with a card of the deck."""
+    s, _, _ = _face_down_discards()
+    rng = Rng(5)
+    kept = set()
+    for _ in range(30):
+        d = GAME.determinize(s, 1, rng)
+        assert sorted(d.deck) == sorted(s.deck) and d.segments == s.segments
+        assert sorted(d.discard + d.hands[0]) == sorted(s.discard + s.hands[0])
+        kept.add(tuple(sorted(d.hands[0])))
+    assert len(kept) > 1

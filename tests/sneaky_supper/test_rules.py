@@ -11,7 +11,7 @@ from server.games.sneaky_supper.cards import (
 )
 
 from .helpers import (
-    a_type, act, all_cards, draw_until_busted, draws, give, ingredients, new, pass_turn,
+    a_type, act, all_cards, as_dealt, draw_until_busted, draws, give, ingredients, new, pass_turn,
     quiet_food, retreat_with, run, stack, stack_utensils, types_where,
 )
 
@@ -442,7 +442,7 @@ def test_discard_pile_goes_shuffled_under_the_deck_after_a_recipe() -> None:
     s = new()
     cards = give(s, 0, *ingredients(r.needs))
     s.discard.append(s.deck.pop(0))
-    s.segments = [len(s.deck)]
+    as_dealt(s)
     s = retreat_with(s, QUIET)
     s = run(s, (0, recipe_action(r.id, cards)), (0, END))
     assert s.discard == [] and set(cards) <= set(s.deck[:3]) and s.segments[0] == 3
@@ -469,7 +469,9 @@ def test_utensil_discards_are_shuffled_back_into_the_utensil_deck() -> None:
 
 def test_empty_search_deck_is_rebuilt_from_the_discard_pile() -> None:
     s = new()
-    s.discard, s.deck, s.segments = list(s.deck), [], []
+    s.discard, s.deck = list(s.deck), []
+    as_dealt(s)
+    s.segments, s.segments_known = [], []
     s, events = act(s, 0, DRAW)
     assert any(e.type == "rebuild" for e in events)
     assert len(s.deck) == 79 and s.discard == [] and s.segments == [79]
@@ -482,7 +484,9 @@ def test_with_nothing_left_to_draw_turns_pass_and_the_game_ends() -> None:
     s.hands[2] += rest[1::2]
     s.seen[1] += rest[::2]
     s.seen[2] += rest[1::2]
-    s.deck, s.discard, s.segments = [], [], []
+    s.deck, s.discard = [], []
+    as_dealt(s)
+    s.segments, s.segments_known = [], []
     s.cravings = [None, None, None]  # no last call: straight to the tally
     s, events = act(s, 0, END)
     assert [e.type for e in events].count("skip") == 3

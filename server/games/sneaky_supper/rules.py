@@ -82,10 +82,11 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         rng = Rng(seed)
         deck = rng.shuffled(sorted(SEARCH_CARDS))
         cravings = rng.shuffled([c.id for c in CRAVINGS])
+        udeck = rng.shuffled(sorted(UTENSIL_CARDS))
         n = len(players)
         s = SneakySupperState(
             players=list(players), options=options, rng=rng, deck=deck, segments=[len(deck)],
-            udeck=rng.shuffled(sorted(UTENSIL_CARDS)), craving_deck=cravings[n:],
+            segments_known=[list(deck)], udeck=udeck, udeck_known=list(udeck), craving_deck=cravings[n:],
             cravings=list(cravings[:n]), tokens=[START_TOKENS] * n,
             hands=[[] for _ in range(n)], seen=[[] for _ in range(n)],
             completed=[[] for _ in range(n)], scored_cravings=[[] for _ in range(n)],

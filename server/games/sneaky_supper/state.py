@@ -104,6 +104,12 @@ class SneakySupperState(State):
     tokens: list[int]
     discard: list[str] = field(default_factory=list)
     udiscard: list[str] = field(default_factory=list)
+    # What the table knows each face-down pile holds: the cards put there face up (a pile's
+    # other cards are hand-limit discards, each one of the cards seen in that hand).
+    segments_known: list[list[str]] = field(default_factory=list)  # one a segment of ``deck``
+    discard_known: list[str] = field(default_factory=list)
+    udeck_known: list[str] = field(default_factory=list)
+    udiscard_known: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     seen: list[list[str]] = field(default_factory=list)
     recipes_left: dict[str, int] = field(default_factory=lambda: {r.id: r.copies for r in RECIPES})
@@ -150,19 +156,33 @@ def can_draw_search(s: SneakySupperState) -> bool:
 def take_top(s: SneakySupperState) -> str:
     """The top Search card, off its segment."""
     c = s.deck.pop()
+    _drawn(s.segments_known[-1], c)
     s.segments[-1] -= 1
     if s.segments[-1] == 0:
         s.segments.pop()
+        s.segments_known.pop()
     return c
 
 
 def take_utensil(s: SneakySupperState) -> str:
-    return s.udeck.pop()
+    c = s.udeck.pop()
+    _drawn(s.udeck_known, c)
+    return c
 
 
-def to_discard(s: SneakySupperState, c: str) -> None:
+def _drawn(known: list[str], c: str) -> None:
+    """A card drawn face up from a pile: if the pile was known to hold one like it, it is
+    known no more (a face-down card drawn instead leaves the same cards behind)."""
+    if c in known:
+        known.remove(c)
+
+
+def to_discard(s: SneakySupperState, c: str, face_up: bool = True) -> None:
     """Utensil-deck cards go to the Utensil discard; every other card to the Search discard."""
-    (s.udiscard if from_utensil_deck(c) else s.discard).append(c)
+    utensil = from_utensil_deck(c)
+    (s.udiscard if utensil else s.discard).append(c)
+    if face_up:
+        (s.udiscard_known if utensil else s.discard_known).append(c)
 
 
 def to_hand(s: SneakySupperState, seat: int, c: str) -> None:
@@ -182,7 +202,7 @@ def play_from_hand(s: SneakySupperState, seat: int, c: str) -> None:
 def discard_face_down(s: SneakySupperState, seat: int, c: str) -> None:
     """A hand-limit discard: face down, so the table does not learn which card it was."""
     s.hands[seat].remove(c)
-    to_discard(s, c)
+    to_discard(s, c, face_up=False)
     _empty_known(s, seat)
 
 
@@ -205,10 +225,11 @@ def put_discard_under_deck(s: SneakySupperState) -> int:
     """After a Recipe: the Search discard pile, shuffled, goes under the deck as a new
     segment. Returns how many cards went under."""
     pile = s.rng.shuffled(s.discard)
-    s.discard = []
     if pile:
         s.deck[:0] = pile
         s.segments.insert(0, len(pile))
+        s.segments_known.insert(0, s.discard_known)
+    s.discard, s.discard_known = [], []
     return len(pile)
 
 
@@ -216,15 +237,17 @@ def rebuild_deck(s: SneakySupperState) -> None:
     """Designed: when the Search deck is empty and a card must be drawn, the discard pile
     is shuffled to make a new deck."""
     s.deck = s.rng.shuffled(s.discard)
-    s.discard = []
     s.segments = [len(s.deck)] if s.deck else []
+    s.segments_known = [s.discard_known] if s.deck else []
+    s.discard, s.discard_known = [], []
 
 
 def reshuffle_utensils(s: SneakySupperState) -> None:
     """End of turn: the Utensil discard is shuffled into the Utensil deck."""
     if s.udiscard:
         s.udeck = s.rng.shuffled(s.udeck + s.udiscard)
-        s.udiscard = []
+        s.udeck_known += s.udiscard_known
+        s.udiscard, s.udiscard_known = [], []
 
 
 # ---- questions the rules, the view and the bot all ask ------------------------------------
