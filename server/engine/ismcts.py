@@ -74,7 +74,7 @@ class Search:
     candidates: Callable[[Any, int, list[Action]], list[Action]] = lambda state, seat, legal: legal
     max_steps: int = 400
 
-    def choose(self, seen: BotInput, rng: Rng) -> tuple[Action, Node]:
+    def choose(self, seen: BotInput, rng: Rng, prefer: Action | None = None) -> tuple[Action, Node]:
         """The move for ``seen.seat``, and the searched tree's root (for reports and tests)."""
         root = Node()
         world = seen.sample(rng)
@@ -177,6 +177,91 @@ class SearchBot(Bot):
             return plan
         here = situation(seen)
         if self._kept is None or self._kept[0] != here:
-            action, _ = self.search.choose(seen, self.rng)
+            action, _ = self.search.choose(seen, self.rng, plan.action)
             self._kept = (here, action)
         return Decision(self._kept[1], plan.at_ms)
+
+
+@dataclass
+class Rollouts:
+    """Flat Monte Carlo with common random numbers: a one-step look-ahead over the seat's
+    moves, each judged by playing it out with the model of play at every seat.
+
+    Each round deals one world the seat cannot tell from the truth (``seen.sample``) and
+    plays every candidate move out in that same world with the same dice (the models'
+    Rngs and the world's own are forked alike), so the moves are compared on equal
+    terms and luck cancels out of the comparison. ``iterations`` counts playouts (a count,
+    or a count for each table size as in ``Search``); the rounds are that budget shared
+    among the candidates. The move with the best mean wins; ties go to ``prefer`` (the
+    model's own move), then to the order of the candidates. The search leaves the model's
+    move only for one ``clearly_better`` in the paired playouts (at ``confidence``
+    standard errors): a best mean found by luck among many moves would make it play
+    worse than the model it improves on."""
+
+    game: Game[Any, Any]
+    policy: Callable[[int, Rng], Policy]
+    evaluate: Callable[[Any, int], float]
+    iterations: int | Mapping[int, int] = 200
+    horizon: Callable[[Any, Any], bool] = lambda start, state: False
+    alternatives: Callable[[Action | None, list[Action]], list[Action]] = lambda prefer, legal: legal
+    max_steps: int = 400
+    min_rounds: int = 2
+    confidence: float = 1.0
+
+    def choose(self, seen: BotInput, rng: Rng, prefer: Action | None = None) -> tuple[Action, dict[str, float]]:
+        """The move for ``seen.seat`` and each candidate's mean score."""
+        moves = self.alternatives(prefer, seen.legal)
+        if prefer is not None:
+            moves = [prefer] + [m for m in moves if key(m) != key(prefer)]
+        if len(moves) < 2:
+            return moves[0], {}
+        world = seen.sample(rng)
+        rounds = max(self.min_rounds, Search.budget(self, len(world.players)) // len(moves))  # type: ignore[arg-type]
+        scores: list[list[float]] = [[] for _ in moves]
+        for n in range(rounds):
+            if n:
+                world = seen.sample(rng)
+            dice = rng.next64()
+            for move, row in zip(moves, scores):
+                row.append(self.playout(world, seen.seat, move, seen.now_ms, Rng(dice)))
+        best = max(range(len(moves)), key=lambda i: (sum(scores[i]), -i))
+        if prefer is not None and best and not clearly_better(scores[best], scores[0], self.confidence):
+            best = 0
+        return moves[best], {key(m): sum(row) / rounds for m, row in zip(moves, scores)}
+
+    def playout(self, world: Any, seat: int, move: Action, now: int, rng: Rng) -> float:
+        """``move`` played in ``world``, then the model at every seat until the end or the
+        horizon; the seat's score there."""
+        deciders = [self.policy(s, rng.fork()).play for s in range(len(world.players))]
+        state = world.clone()
+        if hasattr(state, "rng"):
+            state.rng = rng.fork()  # the same dice for every move of a round
+        try:
+            state, _ = self.game.apply(state, seat, move, now)
+        except IllegalAction:
+            return 0.0
+        for _ in range(self.max_steps):
+            if self.game.result(state) is not None or self.horizon(world, state):
+                break
+            try:
+                mover, action, at = next_move(self.game, state, deciders, now, rng)
+            except Stalled:
+                break
+            now = max(now, at)
+            try:
+                state, _ = self.game.apply(state, mover, action, now)
+            except IllegalAction:
+                break
+        return self.evaluate(state, seat)
+
+
+def clearly_better(mine: Sequence[float], theirs: Sequence[float], confidence: float) -> bool:
+    """Do the paired playouts ``mine`` beat ``theirs`` by more than ``confidence``
+    standard errors of the mean difference?"""
+    diffs = [a - b for a, b in zip(mine, theirs)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+    return mean > confidence * spread

@@ -11,7 +11,7 @@ import pytest
 
 from server.engine import BotInput, Decision, Game, Options, Result, Rng, State, registry
 from server.engine.bots import ask
-from server.engine.ismcts import Search, SearchBot, squash, win_share
+from server.engine.ismcts import Rollouts, Search, SearchBot, clearly_better, key, squash, win_share
 from server.engine.playout import Entry, play, random_bots
 
 
@@ -104,6 +104,37 @@ def test_a_search_bot_keeps_the_pace_of_its_base_and_its_answer_for_a_situation(
     first = ask(GAME, bot, state, 0, 100)
     assert first == Decision({"type": "add", "n": 2}, 5100)
     assert ask(GAME, bot, state, 0, 200).action == first.action
+
+
+def rollouts(iterations: int = 200, evaluate: Any = None) -> Rollouts:
+    return Rollouts(GAME, policy=lambda seat, rng: Anything(GAME, rng), iterations=iterations,
+                    evaluate=evaluate or (lambda s, seat: win_share(GAME, s, seat) or 0.0))
+
+
+@pytest.mark.parametrize("total, best", [(5, 2), (6, 1), (8, 2)])
+def test_rollouts_find_the_winning_move(total: int, best: int) -> None:
+    """Each move played out in the same worlds: the one leaving a multiple of three wins
+    more of them, even against the model's own (worse) move."""
+    state = Count(["A", "B"], total=total)
+    worse = {"type": "add", "n": 3 - best}
+    action, means = rollouts().choose(BotInput.of(GAME, state, 0, 0), Rng(1), prefer=worse)
+    assert action == {"type": "add", "n": best}
+    assert means[key(action)] > means[key(worse)]
+
+
+def test_rollouts_keep_the_models_move_unless_another_is_clearly_better() -> None:
+    """With every playout judged alike, nothing beats the model's move: it stays."""
+    state = Count(["A", "B"], total=0)
+    mine = {"type": "add", "n": 2}
+    action, means = rollouts(40, lambda s, seat: 0.5).choose(BotInput.of(GAME, state, 0, 0), Rng(1), prefer=mine)
+    assert action == mine and set(means.values()) == {0.5}
+
+
+def test_clearly_better_asks_for_a_margin_beyond_the_noise() -> None:
+    assert clearly_better([1, 1, 1, 1], [0, 0, 0, 0], 1.0)
+    assert not clearly_better([1, 0, 1, 0], [0, 1, 0, 1], 1.0)
+    assert not clearly_better([1, 0, 0, 0], [0, 0, 0, 0], 2.0)
+    assert clearly_better([1, 0, 1, 1], [0, 0, 0, 1], 1.0)
 
 
 def test_squash_is_a_win_chance() -> None:

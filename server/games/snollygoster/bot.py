@@ -17,7 +17,7 @@ from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Search, SearchBot, win_share
+from server.engine.ismcts import Rollouts, SearchBot, win_share
 
 from .cards import HUNGER, POD_FUEL
 
@@ -479,12 +479,21 @@ def quick(v: Json) -> bool:
     return bool(v["window"] or (eating and eating["food"] is not None))
 
 
+def same_kind(plan: Action | None, legal: list[Action]) -> list[Action]:
+    """The moves weighed against the normal bot's: the legal ones of the same type
+    (which Food to eat, which card to keep, how to tag), never a move it did not mean to
+    make now."""
+    return [a for a in legal if plan is not None and a["type"] == plan["type"]]
+
+
 def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
-    """Searches each considered choice (ISMCTS): the normal bot (one sample a decision)
-    plays every seat to the end of the game, which only the end can judge (agendas score
-    then). Quick answers stay the normal bot's, within the window's time."""
-    search = Search(game, policy=lambda seat, r: SnollygosterBot(game, r, samples=1),
-                    evaluate=lambda s, seat: win_share(game, s, seat) or 0.0, iterations=iterations)
+    """Where the normal bot would make a considered move, weighs it against the others of
+    its kind: each played out to the end of the game (agendas score only then) in the same
+    sampled worlds, the normal bot at every seat. Quick answers stay the normal bot's,
+    within the window's time."""
+    search = Rollouts(game, policy=lambda seat, r: SnollygosterBot(game, r, samples=1),
+                      evaluate=lambda s, seat: win_share(game, s, seat) or 0.0, iterations=iterations,
+                      alternatives=same_kind)
     return SearchBot(search, SnollygosterBot(game, rng.fork(), **params), rng.fork(),
                      worth=lambda seen: not quick(seen.view))
 
