@@ -192,7 +192,9 @@ class Rollouts:
     Rngs and the world's own are forked alike), so the moves are compared on equal
     terms and luck cancels out of the comparison. ``iterations`` counts playouts (a count,
     or a count for each table size as in ``Search``); the rounds are that budget shared
-    among the candidates. The move with the best mean wins; ties go to ``prefer`` (the
+    among the candidates (with fewer than ``min_rounds`` each, the model's move stands
+    unsearched); ``alternatives(world, seat, prefer, legal)`` narrows the moves weighed
+    (``world`` is the first sample). The move with the best mean wins; ties go to ``prefer`` (the
     model's own move), then to the order of the candidates. The search leaves the model's
     move only for one ``clearly_better`` in the paired playouts (at ``confidence``
     standard errors): a best mean found by luck among many moves would make it play
@@ -203,20 +205,23 @@ class Rollouts:
     evaluate: Callable[[Any, int], float]
     iterations: int | Mapping[int, int] = 200
     horizon: Callable[[Any, Any], bool] = lambda start, state: False
-    alternatives: Callable[[Action | None, list[Action]], list[Action]] = lambda prefer, legal: legal
+    alternatives: Callable[[Any, int, Action | None, list[Action]], list[Action]] = \
+        lambda world, seat, prefer, legal: legal
     max_steps: int = 400
     min_rounds: int = 2
-    confidence: float = 1.0
+    confidence: float = 2.0
 
     def choose(self, seen: BotInput, rng: Rng, prefer: Action | None = None) -> tuple[Action, dict[str, float]]:
         """The move for ``seen.seat`` and each candidate's mean score."""
-        moves = self.alternatives(prefer, seen.legal)
+        world = seen.sample(rng)
+        moves = self.alternatives(world, seen.seat, prefer, seen.legal)
         if prefer is not None:
             moves = [prefer] + [m for m in moves if key(m) != key(prefer)]
         if len(moves) < 2:
             return moves[0], {}
-        world = seen.sample(rng)
-        rounds = max(self.min_rounds, Search.budget(self, len(world.players)) // len(moves))  # type: ignore[arg-type]
+        rounds = Search.budget(self, len(world.players)) // len(moves)  # type: ignore[arg-type]
+        if rounds < self.min_rounds:  # too many moves for the budget: the model's own
+            return moves[0], {}
         scores: list[list[float]] = [[] for _ in moves]
         for n in range(rounds):
             if n:

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Search, SearchBot, squash, win_share
+from server.engine.ismcts import Rollouts, SearchBot, win_share
 
 from .cards import (
     ACTION_AUCTION,
@@ -646,40 +646,31 @@ class RivalBot(SampleBot):
 
 # ---- hard: a search over where to go and what to cook ----------------------------------------
 
-HARD_ITERATIONS = {2: 120, 3: 60, 4: 35, 5: 20, 6: 15}  # under 1 s of CPU a decision
-
-
-def standing(s: RivalState, seat: int) -> float:
-    """A chef's worth in dollars: popularity, money, and each recipe's promise (what it
-    would bring, by the share of its ingredients in hand — less than cooking it brings,
-    so cooking always gains), less its garbage."""
-    p = s.chefs[seat]
-    promise = 0.0
-    for recipe in p.recipes:
-        need = len(RECIPES[recipe].ingredients)
-        have = need - len(missing(s, seat, recipe))
-        promise += 0.6 * POINT * max(0, worth(s, seat, recipe)) * have / need
-    return POINT * p.popularity + p.money + promise - 120 * p.garbage
+HARD_ITERATIONS = {2: 12, 3: 6, 4: 0}  # whole-game playouts; under 1 s of CPU a decision
+HARD_CHOICES = 3  # the locations weighed: the normal bot's best few
 
 
 def evaluate(game: Any, s: RivalState, seat: int) -> float:
-    """The outcome, or the chef's lead over the best other chef as a win chance."""
-    share = win_share(game, s, seat)
-    if share is not None:
-        return share
-    return squash(standing(s, seat) - max(standing(s, o) for o in range(len(s.players)) if o != seat), 4 * POINT)
+    """The outcome for the chef (a shared victory counts its share)."""
+    return win_share(game, s, seat) or 0.0
 
 
 def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
-    """Searches where to go (MONEY and MOVE) and what to cook (COOK and COUNTER) with
-    ISMCTS, the normal bot playing every chef to the end of the day; in the real-time
-    market it plays as the normal bot, at its pace. (The simplest adapter: the SPORKS
-    Out phases are still moving, a bidding search can come with them.)"""
-    search = Search(game, policy=lambda seat, r: RivalBot(game, r), iterations=iterations,
-                    evaluate=lambda s, seat: evaluate(game, s, seat),
-                    horizon=lambda start, s: s.day > start.day)
-    return SearchBot(search, RivalBot(game, rng.fork(), **params), rng.fork(),
-                     worth=lambda seen: seen.view.get("phase") in (MONEY_MOVE, COOK_COUNTER))
+    """Where to go (MONEY and MOVE): the normal bot's best few locations, each played out
+    to the end of the game in the same sampled worlds with the normal bot at every seat;
+    it goes elsewhere than the normal bot only where the playouts clearly say so.
+    Otherwise (and at tables too large for the budget) it plays as the normal bot."""
+    base = RivalBot(game, rng.fork(), **params)
+
+    def best_places(world: RivalState, seat: int, plan: Action | None, legal: list[Action]) -> list[Action]:
+        if plan is None or plan["type"] != "move":
+            return []
+        ranked = sorted(LOCATIONS, key=lambda loc: (-base.location_score(world, seat, loc), loc))[:HARD_CHOICES]
+        return [a for a in legal if a["type"] == "move" and a["location"] in ranked]
+
+    search = Rollouts(game, policy=lambda seat, r: RivalBot(game, r), iterations=iterations,
+                      evaluate=lambda s, seat: evaluate(game, s, seat), alternatives=best_places, max_steps=5000)
+    return SearchBot(search, base, rng.fork(), worth=lambda seen: seen.view.get("phase") == MONEY_MOVE)
 
 
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:

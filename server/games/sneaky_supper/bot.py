@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from server.engine import Action, Bot, Decision, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Search, SearchBot, squash, win_share
+from server.engine.ismcts import Rollouts, SearchBot, squash, win_share
 
 from .cards import (
     BUST_NOISE, CRAVING, MAX_TOKENS, RECIPE, TYPE, Need, card,
@@ -355,11 +355,11 @@ def evaluate(game: Any, s: SneakySupperState, seat: int) -> float:
 
 
 def hard_bot(game: Any, rng: Rng, iterations: int = HARD_ITERATIONS, **params: Any) -> Bot:
-    """Searches each choice (ISMCTS), the normal bot playing every seat until the turn in
-    play is over."""
-    search = Search(game, policy=lambda seat, r: SneakySupperBot(game, r, jitter_ms=0),
-                    evaluate=lambda s, seat: evaluate(game, s, seat), iterations=iterations,
-                    horizon=lambda start, s: s.turn_number > start.turn_number)
+    """Weighs each choice against the normal bot's: every move played out until the turn
+    in play is over, in the same sampled worlds, the normal bot playing every seat."""
+    search = Rollouts(game, policy=lambda seat, r: SneakySupperBot(game, r, jitter_ms=0),
+                      evaluate=lambda s, seat: evaluate(game, s, seat), iterations=iterations,
+                      horizon=lambda start, s: s.turn_number > start.turn_number)
     return SearchBot(search, SneakySupperBot(game, rng.fork(), **params), rng.fork())
 
 

@@ -470,7 +470,7 @@ class Memory:
 
 # ---- hard: a search that plays each choice out to the end -----------------------------------
 
-HARD_ITERATIONS = {2: 40, 3: 20, 4: 10, 5: 6, 6: 4}  # under 1 s of CPU a decision
+HARD_ITERATIONS = {2: 20, 3: 10, 4: 6, 5: 4, 6: 2}  # whole-game playouts; under 1 s of CPU a decision
 
 
 def quick(v: Json) -> bool:
@@ -479,7 +479,7 @@ def quick(v: Json) -> bool:
     return bool(v["window"] or (eating and eating["food"] is not None))
 
 
-def same_kind(plan: Action | None, legal: list[Action]) -> list[Action]:
+def same_kind(world: Any, seat: int, plan: Action | None, legal: list[Action]) -> list[Action]:
     """The moves weighed against the normal bot's: the legal ones of the same type
     (which Food to eat, which card to keep, how to tag), never a move it did not mean to
     make now."""
