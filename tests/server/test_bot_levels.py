@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
-from server.engine.ismcts import SearchBot
+from server.engine.rollouts import SearchBot
 from server.store import Database, Store
 from server.store.migrate import current_revision, upgrade
 

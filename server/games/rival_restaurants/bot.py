@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Rollouts, SearchBot, win_share
+from server.engine.rollouts import Rollouts, SearchBot, win_share
 
 from .cards import (
     ACTION_AUCTION,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from server.engine import Action, Bot, Decision, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Rollouts, SearchBot, squash, win_share
+from server.engine.rollouts import Rollouts, SearchBot, squash, win_share
 
 from .cards import (
     BUST_NOISE, CRAVING, MAX_TOKENS, RECIPE, TYPE, Need, card,

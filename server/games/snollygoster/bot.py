@@ -17,7 +17,7 @@ from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.ismcts import Rollouts, SearchBot, win_share
+from server.engine.rollouts import Rollouts, SearchBot, win_share
 
 from .cards import HUNGER, POD_FUEL
 

@@ -1,27 +1,24 @@
-"""Information-set Monte Carlo tree search over determinized states, for one seat.
+"""Flat Monte Carlo over determinized states: the search a hard bot makes for one seat.
 
 A search chooses one move for one seat from what that seat may know (its ``BotInput``),
-using only the engine contract. Each iteration:
+using only the engine contract. It weighs the move a model of play (the game's normal
+bot) means to make against its alternatives: each round deals a world the seat cannot
+tell from the truth (``seen.sample``) and plays every move out in it with the same dice,
+the model at every seat, until the game ends or ``horizon`` says the position can be
+judged (``evaluate(state, seat)`` in ``[0, 1]``). The model's move stays unless another
+is clearly better over the paired playouts. The budget is a count of playouts, never a
+time, so a seed gives the same decision on any machine.
 
-1. deals a world the seat cannot tell from the truth (``seen.sample``);
-2. walks down the tree of the seat's *own* decisions: at each, the children are the
-   actions legal in this world, picked by UCB counted over the iterations in which they
-   were available (single-observer ISMCTS); the other seats, and time, move as a model
-   of them plays (``policy``: the game's normal bot, playing on the world), so the
-   tree never branches on what the seat cannot see or choose;
-3. adds the first decision not yet in the tree, then lets the model play every seat
-   (this one too) until the game ends or ``horizon`` says the position can be judged;
-4. scores the end — ``evaluate(state, seat)`` in ``[0, 1]`` — and adds it to the path.
-
-After ``iterations`` iterations the root action tried most often is played. The budget
-is a count, never a time, so a seed gives the same decision on any machine.
+(A tree search over the seat's own decisions was tried first and measured weaker than
+the normal bots it searched with: its tree branched on market moves the model would
+never make, and a best mean among many moves is often luck.)
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .bots import BotInput, situation
@@ -37,114 +34,17 @@ class Policy(Protocol):
     def play(self, state: Any, seat: int, now_ms: int) -> Decision | None: ...
 
 
-@dataclass
-class Node:
-    """One decision of the searching seat: how often it was reached through each action."""
-
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0
-    children: dict[str, "Node"] = field(default_factory=dict)
-
-    def ucb(self, exploration: float) -> float:
-        return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
-
-
 def key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
-@dataclass
-class Search:
-    """The settings of a search: the game, the model of play and how to judge a position.
-
-    ``iterations`` is the budget: a count, or a count for each table size (``{2: 150,
-    6: 20}``; a size not listed gets the budget of the next smaller one listed), since a
-    playout costs more the more players there are. ``candidates(state, seat, legal)`` may
-    narrow the moves considered at a decision (a bounded, representative set);
-    ``horizon(start, state)`` stops a playout early where ``evaluate`` can judge it;
-    ``max_steps`` bounds every playout."""
-
-    game: Game[Any, Any]
-    policy: Callable[[int, Rng], Policy]
-    evaluate: Callable[[Any, int], float]
-    iterations: int | Mapping[int, int] = 200
-    exploration: float = 0.7
-    horizon: Callable[[Any, Any], bool] = lambda start, state: False
-    candidates: Callable[[Any, int, list[Action]], list[Action]] = lambda state, seat, legal: legal
-    max_steps: int = 400
-
-    def choose(self, seen: BotInput, rng: Rng, prefer: Action | None = None) -> tuple[Action, Node]:
-        """The move for ``seen.seat``, and the searched tree's root (for reports and tests)."""
-        root = Node()
-        world = seen.sample(rng)
-        for n in range(self.budget(len(world.players))):
-            self._iterate(root, world if n == 0 else seen.sample(rng), seen.seat, seen.now_ms, rng)
-        moves = {key(a): a for a in seen.legal}
-        best = max((k for k in root.children if k in moves),
-                   key=lambda k: (root.children[k].visits, root.children[k].total, k))
-        return moves[best], root
-
-    def budget(self, players: int) -> int:
-        """The iterations of one search at a table of ``players``."""
-        if isinstance(self.iterations, int):
-            return self.iterations
-        return self.iterations[max(size for size in self.iterations if size <= players)]
-
-    def _iterate(self, root: Node, world: Any, seat: int, now: int, rng: Rng) -> None:
-        policies = [self.policy(s, rng.fork()) for s in range(len(world.players))]
-        deciders = [p.play for p in policies]
-        start, state, node = world, world, root
-        path: list[Node] = []
-        growing = True  # still inside the tree: this seat's moves come from it
-        action: Action | None = self._select(node, self.candidates(state, seat, self.game.legal(state, seat)), rng)
-        mover: int | None = seat
-        for _ in range(self.max_steps):
-            if action is None:
-                break
-            if mover == seat and growing:
-                node = node.children[key(action)]
-                growing = node.visits > 0
-                path.append(node)
-            try:
-                state, _ = self.game.apply(state, mover, action, now)
-            except IllegalAction:
-                break
-            if self.game.result(state) is not None or self.horizon(start, state):
-                break
-            try:
-                mover, action, at = next_move(self.game, state, deciders, now, rng)
-            except Stalled:
-                break
-            now = max(now, at)
-            if mover == seat and growing:
-                action = self._select(node, self.candidates(state, seat, self.game.legal(state, seat)), rng)
-        score = self.evaluate(state, seat)
-        for n in path:
-            n.visits += 1
-            n.total += score
-
-    def _select(self, node: Node, legal: Sequence[Action], rng: Rng) -> Action | None:
-        """UCB over the available children; an untried one first (at random)."""
-        if not legal:
-            return None
-        fresh: list[Action] = []
-        best: tuple[float, Action] | None = None
-        for action in legal:
-            child = node.children.get(key(action))
-            if child is None:
-                child = node.children[key(action)] = Node()
-            child.available += 1
-            if child.visits == 0:
-                fresh.append(action)
-            elif not fresh:
-                score = child.ucb(self.exploration)
-                if best is None or score > best[0]:
-                    best = (score, action)
-        if fresh:
-            return rng.choice(fresh)
-        assert best is not None
-        return best[1]
+def budget(iterations: int | Mapping[int, int], players: int) -> int:
+    """The playouts of one search at a table of ``players``: a count, or a count for each
+    table size (``{2: 150, 6: 20}``; a size not listed gets the budget of the next smaller
+    one listed), since a playout costs more the more players there are."""
+    if isinstance(iterations, int):
+        return iterations
+    return iterations[max(size for size in iterations if size <= players)]
 
 
 def win_share(game: Game[Any, Any], state: Any, seat: int) -> float | None:
@@ -163,10 +63,11 @@ def squash(margin: float, scale: float) -> float:
 
 class SearchBot(Bot):
     """Plays like ``base`` (the game's normal bot: when to move, and at what pace), but
-    where it would move and has a choice, it searches for the move instead. The decision
+    where it would move and has a choice, it searches for the move instead (``worth``
+    says where a search is worth its time). The decision
     for a situation (the same view and moves) is kept, so asking again costs nothing."""
 
-    def __init__(self, search: Search, base: Bot, rng: Rng,
+    def __init__(self, search: "Rollouts", base: Bot, rng: Rng,
                  worth: Callable[[BotInput], bool] = lambda seen: True) -> None:
         self.search, self.base, self.rng, self.worth = search, base, rng, worth
         self._kept: tuple[str, Action] | None = None
@@ -191,7 +92,7 @@ class Rollouts:
     plays every candidate move out in that same world with the same dice (the models'
     Rngs and the world's own are forked alike), so the moves are compared on equal
     terms and luck cancels out of the comparison. ``iterations`` counts playouts (a count,
-    or a count for each table size as in ``Search``); the rounds are that budget shared
+    or a count for each table size: ``budget``); the rounds are that budget shared
     among the candidates (with fewer than ``min_rounds`` each, the model's move stands
     unsearched); ``alternatives(world, seat, prefer, legal)`` narrows the moves weighed
     (``world`` is the first sample). The move with the best mean wins; ties go to ``prefer`` (the
@@ -219,7 +120,7 @@ class Rollouts:
             moves = [prefer] + [m for m in moves if key(m) != key(prefer)]
         if len(moves) < 2:
             return moves[0], {}
-        rounds = Search.budget(self, len(world.players)) // len(moves)  # type: ignore[arg-type]
+        rounds = budget(self.iterations, len(world.players)) // len(moves)
         if rounds < self.min_rounds:  # too many moves for the budget: the model's own
             return moves[0], {}
         scores: list[list[float]] = [[] for _ in moves]
