@@ -646,7 +646,7 @@ class RivalBot(SampleBot):
 
 # ---- hard: a search over where to go and what to cook ----------------------------------------
 
-HARD_ITERATIONS = {2: 12, 3: 6, 4: 0}  # whole-game playouts; under 1 s of CPU a decision
+HARD_ITERATIONS = {2: 12, 3: 0}  # whole-game playouts; under 1 s of CPU a decision
 HARD_CHOICES = 3  # the locations weighed: the normal bot's best few
 
 
