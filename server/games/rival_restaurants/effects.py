@@ -11,8 +11,10 @@ New content is new data; a new kind of effect is one function registered with
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from server.engine import Event, public, require
 
@@ -104,14 +106,36 @@ def source_card(kind: str, ident: str) -> Any:
     if kind == "use":
         chef, use = ident.split(".", 1)
         return CHEFS[chef].use(use)
-    table: dict[str, Any] = {"chef": CHEFS, "upgrade": UPGRADES, "action": ACTION_CARDS, "special": INGREDIENTS}
-    return table[kind][ident]
+    return _TABLES[kind][ident]
+
+
+_TABLES: dict[str, dict[str, Any]] = {"chef": CHEFS, "upgrade": UPGRADES, "action": ACTION_CARDS,
+                                      "special": INGREDIENTS}
 
 
 def source_effects(kind: str, ident: str) -> tuple[Effect, ...]:
     """The effects a source holds (a special's are its extras in a dish)."""
     card = source_card(kind, ident)
     return card.extras if kind == "special" else card.effects
+
+
+_BY_MOMENT: dict[tuple[bool, int], tuple[Any, dict[tuple[str, str], tuple[Effect, ...]]]] = {}
+
+
+def effects_at(src: Source, moment: str, on: str) -> tuple[Effect, ...]:
+    """The effects of a source that fire at ``moment`` on ``on``, in the card's order.
+    Each card's effects are sorted by moment once (cards are data: they never change; a
+    card replaced in its table is a new object, indexed anew)."""
+    kind = src[0]
+    card = source_card(*src)
+    key = (kind == "special", id(card))
+    entry = _BY_MOMENT.get(key)
+    if entry is None or entry[0] is not card:
+        index: dict[tuple[str, str], list[Effect]] = {}
+        for eff in (card.extras if kind == "special" else card.effects):
+            index.setdefault((eff.moment, eff.on), []).append(eff)
+        entry = _BY_MOMENT[key] = (card, {k: tuple(v) for k, v in index.items()})
+    return entry[1].get((moment, on), ())
 
 
 def level_sources(s: RivalState, seat: int) -> list[Source]:
@@ -181,10 +205,47 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     events: list[Event] = []
     extra = list(extra)
     for i, seat in enumerate(seats):
-        found = sources(s, seat) + ([(src, "self") for src in extra] if i == 0 else [])
-        for src, on in found:
-            events += _run(s, seat, moment, values, src, on)
+        for src, on, effs in _acting(s, seat, moment):
+            events += _run_effects(s, seat, moment, values, src, effs)
+        for src in (extra if i == 0 else ()):
+            events += _run(s, seat, moment, values, src, "self")
     return values, events
+
+
+class _Reading(threading.local):
+    """The state only being read now (``reading``), and what was found in it."""
+
+    state: RivalState | None = None
+    acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+
+
+_reading = _Reading()
+
+
+@contextmanager
+def reading(s: RivalState) -> Iterator[None]:
+    """While ``s`` is only read (its views, its legal actions), the sources acting for each
+    seat at each moment are found once, not at every ``fire``. Nothing may change ``s``
+    meanwhile; any other state is read as usual."""
+    if _reading.state is not None:
+        yield
+        return
+    _reading.state, _reading.acting = s, {}
+    try:
+        yield
+    finally:
+        _reading.state, _reading.acting = None, {}
+
+
+def _acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
+    """The sources of ``seat`` with effects at ``moment``, with those effects, in order."""
+    memo = _reading.acting if _reading.state is s else None
+    found = memo.get((seat, moment)) if memo is not None else None
+    if found is None:
+        found = [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
+        if memo is not None:
+            memo[(seat, moment)] = found
+    return found
 
 
 def run_now(s: RivalState, seat: int, src: Source, values: dict[str, Any]) -> list[Event]:
@@ -194,13 +255,17 @@ def run_now(s: RivalState, seat: int, src: Source, values: dict[str, Any]) -> li
 
 
 def _run(s: RivalState, seat: int, moment: str, values: dict[str, Any], src: Source, on: str) -> list[Event]:
+    return _run_effects(s, seat, moment, values, src, effects_at(src, moment, on))
+
+
+def _run_effects(s: RivalState, seat: int, moment: str, values: dict[str, Any], src: Source,
+                 effs: tuple[Effect, ...]) -> list[Event]:
     events: list[Event] = []
-    for eff in source_effects(*src):
-        if eff.moment == moment and eff.on == on:
-            hook = Hook(s, seat, moment, values, src)
-            if applies(hook, eff):
-                EFFECTS[eff.kind](hook, eff.params)
-                events += hook.events
+    for eff in effs:
+        hook = Hook(s, seat, moment, values, src)
+        if applies(hook, eff):
+            EFFECTS[eff.kind](hook, eff.params)
+            events += hook.events
     return events
 
 

@@ -36,7 +36,7 @@ from .effects import fire
 from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
 from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Sporks, Today
-from .views import build_view, prompt
+from .views import build_view, build_views, prompt
 
 
 def deal_markets(rng: Rng, chefs: int) -> tuple[dict[str, MarketState], list[dict[str, int]]]:
@@ -196,6 +196,9 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     # -- what each seat sees --
     def view(self, state: RivalState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def views(self, state: RivalState, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        return build_views(self, state, list(seats))
 
     def prompt(self, state: RivalState, seat: int | None) -> str:
         return prompt(state, seat)

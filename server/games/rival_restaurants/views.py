@@ -63,6 +63,7 @@ from .cards import (
 )
 from .cooking import cook_limit, plan_dishes
 from .describe import INGREDIENT_CATALOGUE, action_view, play_view, recipe_ref, recipe_view
+from .effects import reading
 from .market import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES, VIEW_PARTS
@@ -95,6 +96,28 @@ def restaurant_card(s: RivalState, seat: int) -> dict[str, Any] | None:
 
 
 def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
+    return {**player_public(s, seat), **player_zones(s, seat, viewer)}
+
+
+def player_zones(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
+    """What of a chef's things lies in a zone, as ``viewer`` may see it (every other field
+    of ``player_view`` is the same for every viewer)."""
+    p = s.chefs[seat]
+    return {"hot_sauce": HOT_SAUCE.show(p.hot_sauce, seat, viewer), "missile": MISSILE.show(p.missile, seat, viewer)}
+
+
+def players_seen(s: RivalState, public: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    """Every chef as ``viewer`` sees them, given their spectator's views (``public``): a
+    chef whose zones this viewer sees as a spectator does is that very same object."""
+    out = []
+    for seat, shown in enumerate(public):
+        zones = player_zones(s, seat, viewer)
+        out.append(shown if all(shown[k] == v for k, v in zones.items()) else {**shown, **zones})
+    return out
+
+
+def player_public(s: RivalState, seat: int) -> dict[str, Any]:
+    """A chef as everyone sees them, but for their zones (``player_zones``)."""
     p, t = s.chefs[seat], s.today[seat]
     revealed = t.location is not None
     return {
@@ -122,10 +145,8 @@ def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
         "played_today": action_view(t.played) if t.played is not None else None,
         "power_used": t.power_used,
         "uses_today": dict(t.uses),
-        "hot_sauce": HOT_SAUCE.show(p.hot_sauce, seat, viewer),
         "ring": list(p.ring),
         "gloves": list(p.gloves),
-        "missile": MISSILE.show(p.missile, seat, viewer),
         "missile_parts": MISSILE_PARTS,
         "squad": [chef_card(c) for c in p.squad],  # Kitchen Squad: the 3 chefs ("chef" is today's)
         "runner": t.runner,  # Kitchen Squad: the runner's location, after the reveal
@@ -135,6 +156,32 @@ def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
 def board_view(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
     """The locations; a counter card shows its list ``price`` and ``your_price``: what the
     viewer pays for it as things stand (``market.counter_price``; None for a spectator)."""
+    return board_priced(s, board_public(s), seat)
+
+
+def board_priced(s: RivalState, board: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The spectator's board (``board_public``) with ``seat``'s own prices; a location
+    without a counter is that very same object. One price per ingredient and market: the
+    same card costs a chef the same wherever it lies on that counter."""
+    if seat is None:
+        return board
+    out = []
+    for entry in board:
+        counter = entry.get("counter")
+        if counter is None:
+            out.append(entry)
+            continue
+        prices: dict[str, int] = {}
+        for card in counter:
+            if card is not None and card["ingredient"] not in prices:
+                prices[card["ingredient"]] = counter_price(s, seat, entry["id"], card["ingredient"])
+        out.append({**entry, "counter": [None if card is None else {**card, "your_price": prices[card["ingredient"]]}
+                                         for card in counter]})
+    return out
+
+
+def board_public(s: RivalState) -> list[dict[str, Any]]:
+    """The locations as a spectator sees them (no ``your_price``)."""
     out = []
     for loc in LOCATIONS.values():
         entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
@@ -149,7 +196,7 @@ def board_view(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
                 "counter": [None if card is None else
                             {"slot": i, "ingredient": card, "name": INGREDIENTS[card].name,
                              "price": INGREDIENTS[card].price,
-                             "your_price": None if seat is None else counter_price(s, seat, loc.id, card),
+                             "your_price": None,
                              "shaker": shaker_on(s, loc.id, state.ids[i])}
                             for i, card in enumerate(state.counter)],
                 "shelf": len(state.shelf),
@@ -182,48 +229,82 @@ def prompt(s: RivalState, seat: int | None) -> str:
 
 def island_view(s: RivalState, seat: int | None) -> dict[str, Any]:
     """The Island's shop, with list prices and the viewer's own (``market.island_price``)."""
-    def yours(item: str, ident: str | None = None) -> int | None:
-        return None if seat is None else island_price(s, seat, item, ident)
+    return island_priced(s, island_public(s), seat)
 
+
+def island_public(s: RivalState) -> dict[str, Any]:
+    """The Island's shop as a spectator sees it (no ``your_…`` prices)."""
     return {
-        "upgrades": [{"id": u.id, "name": u.name, "price": u.price, "your_price": yours("upgrade", u.id),
-                      "text": u.text} for u in UPGRADES.values()],
-        "action_price": ACTION_PRICE, "your_action_price": yours("action"),
-        "dump_price": DUMP_PRICE, "your_dump_price": yours("dump"),
+        "upgrades": [{"id": u.id, "name": u.name, "price": u.price, "your_price": None, "text": u.text}
+                     for u in UPGRADES.values()],
+        "action_price": ACTION_PRICE, "your_action_price": None,
+        "dump_price": DUMP_PRICE, "your_dump_price": None,
         "action_deck": len(s.action_deck), "action_discard": len(s.action_discard),
         "garbage_supply": garbage_supply(s),
     }
 
 
+def island_priced(s: RivalState, island: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The spectator's Island (``island_public``) with ``seat``'s own prices."""
+    if seat is None:
+        return island
+    return {**island,
+            "upgrades": [{**u, "your_price": island_price(s, seat, "upgrade", u["id"])} for u in island["upgrades"]],
+            "your_action_price": island_price(s, seat, "action"), "your_dump_price": island_price(s, seat, "dump")}
+
+
 def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
+    return build_views(game, s, [seat])[seat]
+
+
+def build_views(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Every seat's view at once: what all seats see alike (the fields of ``shared_view``,
+    the chefs, the board and the Island as a spectator sees them) is built once and is the
+    very same object in every view; only what depends on the viewer is built per seat."""
+    with reading(s):
+        return _assemble(game, s, seats)
+
+
+def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    shared = shared_view(game, s)
+    players = [{**player_public(s, i), **player_zones(s, i, None)} for i in range(len(s.players))]
+    board, island = board_public(s), island_public(s)
+    phase = PHASES.get(s.phase)
+    return {seat: {
+        **shared,
+        "you": seat,
+        "prompt": prompt(s, seat),
+        "players": players_seen(s, players, seat),
+        "board": board_priced(s, board, seat),
+        "phase_view": phase.view(s, seat) if phase else {},
+        "mine": mine(s, seat),
+        "island": island_priced(s, island, seat),
+        "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
+        "sporks": sporks_view(s, seat),
+    } for seat in seats}
+
+
+def shared_view(game: Any, s: RivalState) -> dict[str, Any]:
+    """The fields of a view that are the same for every viewer."""
     result = game.result(s)
     phase = PHASES.get(s.phase)
     return {
         "game": game.id,
-        "you": seat,
         "day": s.day,
         "closing_day": s.options.max_days,
         "goal": s.options.goal,
         "phase": s.phase,
         "phase_name": PHASE_NAMES.get(s.phase, "Game over" if s.phase == OVER else s.phase),
         "day_plan": [p for p in s.day_plan if PHASES[p].listed(s)],
-        "prompt": prompt(s, seat),
         "deadline": game.deadline(s),
         "phase_started": s.phase_since,  # game-clock ms
         "phase_length": phase.length(s) if phase else None,  # ms; a phase may end sooner
-        "players": [player_view(s, i, seat) for i in range(len(s.players))],
-        "board": board_view(s, seat),
-        "phase_view": phase.view(s, seat) if phase else {},
-        "mine": mine(s, seat),
-        "island": island_view(s, seat),
         "ingredients": INGREDIENT_CATALOGUE,
         "recipe_decks": {k: len(d) for k, d in s.decks.items()},
         "recipe_discards": {k: [recipe_ref(r) for r in d] for k, d in s.recipe_discards.items()},
         "bid_step": BID_STEP,
         "last_cook": [{**r, "name": RECIPES[r["recipe"]].name} for r in s.last_cook],
         "result": result.to_json() if result else None,
-        "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
-        "sporks": sporks_view(s, seat),
     }
 
 
