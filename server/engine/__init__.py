@@ -3,7 +3,7 @@
 from .errors import IllegalAction, InvalidOptions, UnknownGame, require
 from .events import Event, for_seat, private, public
 from .bots import LEVELS, BotInput, SampleBot
-from .game import OVER, TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State
+from .game import OVER, TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State, shallow
 from .rng import Rng
 
 __all__ = [
@@ -29,4 +29,5 @@ __all__ = [
     "private",
     "public",
     "require",
+    "shallow",
 ]

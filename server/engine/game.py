@@ -53,12 +53,25 @@ class State:
         fields = getattr(self, "__dict__", None)
         if fields is None or not _pickled_by_fields(type(self)):
             return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-        shared = {k: v for k, v in fields.items() if _frozen_plain(v)}
-        rest = {k: v for k, v in fields.items() if k not in shared} if shared else fields
+        shared = {k: v for k, v in fields.items() if isinstance(v, BaseModel) and _frozen_plain(v)}
+        rest = {**fields, **dict.fromkeys(shared)} if shared else fields
         copied = pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
+        copied.update(shared)  # the same keys, so the same order
         new = object.__new__(type(self))
-        new.__dict__.update({k: shared[k] if k in shared else copied[k] for k in fields})
+        new.__dict__.update(copied)
         return new
+
+
+T = TypeVar("T")
+
+
+def shallow(obj: T) -> T:
+    """A shallow copy (the fields shared, not copied) of an object whose fields are its
+    ``__dict__``: what ``copy.copy`` makes of it, several times faster — a state's
+    ``clone`` makes many."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 @cache
