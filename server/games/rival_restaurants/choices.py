@@ -93,6 +93,8 @@ def sample_offers(s: RivalState, seat: int) -> list[Action]:
         swap = next((i for i in theirs if i not in mine), None)
         if mine and swap:
             out.append(_offer(other, {"ingredients": [mine[-1]]}, {"ingredients": [swap]}))
+        if len(out) >= SAMPLE_OFFERS:
+            break
     return out[:SAMPLE_OFFERS]
 
 

@@ -5,9 +5,12 @@ offered or played comes whole (``recipe_view``, ``action_view``); one only refer
 
 from __future__ import annotations
 
-from typing import Any
+from functools import wraps
+from typing import Any, Callable, TypeVar
 
 from .cards import CUISINES, EXTRAS, INGREDIENTS, RECIPES, Play, action_kind
+
+D = TypeVar("D")
 
 INGREDIENT_CATALOGUE = {i.id: {"name": i.name, "market": i.market, "price": i.price, "text": i.text,
                                "extra": i.id in EXTRAS, "wild": i.wild}
@@ -16,12 +19,33 @@ INGREDIENT_CATALOGUE = {i.id: {"name": i.name, "market": i.market, "price": i.pr
 action's ``extras``); ``wild`` — stands in for any ingredient of a recipe (Alien Goo)."""
 
 
+def kept(card_of: Callable[[str], Any]) -> Callable[[Callable[[str], D]], Callable[[str], D]]:
+    """Describe each card once: the description of ``ident`` is kept and given again — the
+    very same object, which views share and a diff skips — as long as ``card_of(ident)`` is
+    the same card (cards are data; one replaced in its table is described anew). A
+    description is never changed in place."""
+    def wrap(describe: Callable[[str], D]) -> Callable[[str], D]:
+        memo: dict[str, tuple[Any, D]] = {}
+
+        @wraps(describe)
+        def described(ident: str) -> D:
+            card = card_of(ident)
+            hit = memo.get(ident)
+            if hit is None or hit[0] is not card:
+                hit = memo[ident] = (card, describe(ident))
+            return hit[1]
+        return described
+    return wrap
+
+
+@kept(RECIPES.__getitem__)
 def recipe_ref(recipe_id: str) -> dict[str, Any]:
     """A recipe referred to (cooked, discarded): its id, name and kind."""
     r = RECIPES[recipe_id]
     return {"id": r.id, "name": r.name, "kind": r.kind}
 
 
+@kept(RECIPES.__getitem__)
 def recipe_view(recipe_id: str) -> dict[str, Any]:
     r = RECIPES[recipe_id]
     return {**recipe_ref(recipe_id), "cuisine": r.cuisine, "cuisine_name": CUISINES[r.cuisine],
@@ -38,6 +62,7 @@ def play_view(play: Play) -> dict[str, Any]:
             "stoppable": play.stoppable}
 
 
+@kept(action_kind)
 def action_view(card: str) -> dict[str, Any]:
     """An action card (``card`` is one copy, e.g. ``swipe-2``)."""
     a = action_kind(card)

@@ -12,9 +12,8 @@ New content is new data; a new kind of effect is one function registered with
 from __future__ import annotations
 
 import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from server.engine import Event, public, require
 
@@ -100,13 +99,29 @@ def effect(kind: str, check: Callable[..., None] | None = None) -> Callable[[Eff
 
 def source_card(kind: str, ident: str) -> Any:
     """The card behind a source: it has a ``name`` (or ``power``) and ``effects``."""
-    if kind == "level":
-        restaurant, threshold = ident.rsplit(":", 1)
-        return next(lv for lv in RESTAURANTS[restaurant].levels if lv.threshold == int(threshold))
-    if kind == "use":
-        chef, use = ident.split(".", 1)
-        return CHEFS[chef].use(use)
+    if kind == "level" or kind == "use":
+        return _part(kind, ident)
     return _TABLES[kind][ident]
+
+
+_PARTS: dict[Source, tuple[str, Any, Any]] = {}
+
+
+def _part(kind: str, ident: str) -> Any:
+    """A restaurant's level (``restaurant:threshold``) or a chef's use (``chef.use``), found
+    once and kept while its restaurant or chef is the same card."""
+    hit = _PARTS.get((kind, ident))
+    table = RESTAURANTS if kind == "level" else CHEFS
+    if hit is None or table.get(hit[0]) is not hit[1]:
+        if kind == "level":
+            restaurant, threshold = ident.rsplit(":", 1)
+            card = next(lv for lv in RESTAURANTS[restaurant].levels if lv.threshold == int(threshold))
+            hit = (restaurant, RESTAURANTS[restaurant], card)
+        else:
+            chef, use = ident.split(".", 1)
+            hit = (chef, CHEFS[chef], CHEFS[chef].use(use))
+        _PARTS[(kind, ident)] = hit
+    return hit[2]
 
 
 _TABLES: dict[str, dict[str, Any]] = {"chef": CHEFS, "upgrade": UPGRADES, "action": ACTION_CARDS,
@@ -201,14 +216,17 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
          extra: Iterable[Source] = ()) -> tuple[dict[str, Any], list[Event]]:
     """Run the effects of ``moment`` for each of ``seats`` (and ``extra`` sources, such as
     the specials in a dish, for the first seat). Returns the values and the events."""
-    values = dict(values or {})
+    values = dict(values) if values else {}
     events: list[Event] = []
     extra = list(extra)
-    for i, seat in enumerate(seats):
-        for src, on, effs in _acting(s, seat, moment):
+    memo = _reading.acting if _reading.state is s else None
+    for seat in seats:
+        found = memo.get((seat, moment)) if memo is not None else None
+        for src, on, effs in (_acting(s, seat, moment) if found is None else found):
             events += _run_effects(s, seat, moment, values, src, effs)
-        for src in (extra if i == 0 else ()):
+        for src in extra:
             events += _run(s, seat, moment, values, src, "self")
+        extra = []
     return values, events
 
 
@@ -216,35 +234,44 @@ class _Reading(threading.local):
     """The state only being read now (``reading``), and what was found in it."""
 
     state: RivalState | None = None
+    sources: dict[int, list[tuple[Source, str]]] = {}
     acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
 
 
 _reading = _Reading()
 
 
-@contextmanager
-def reading(s: RivalState) -> Iterator[None]:
-    """While ``s`` is only read (its views, its legal actions), the sources acting for each
-    seat at each moment are found once, not at every ``fire``. Nothing may change ``s``
-    meanwhile; any other state is read as usual."""
-    if _reading.state is not None:
-        yield
-        return
-    _reading.state, _reading.acting = s, {}
-    try:
-        yield
-    finally:
-        _reading.state, _reading.acting = None, {}
+class reading:
+    """``with reading(s):`` while ``s`` is only read (its views, its legal actions), each
+    seat's sources and those acting at each moment are found once, not at every ``fire``.
+    Nothing may change ``s`` meanwhile; any other state is read as usual."""
+
+    __slots__ = ("state", "inner")
+
+    def __init__(self, s: RivalState) -> None:
+        self.state = s
+
+    def __enter__(self) -> None:
+        self.inner = _reading.state is not None  # inside another reading: that one keeps its own
+        if not self.inner:
+            _reading.state, _reading.sources, _reading.acting = self.state, {}, {}
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.inner:
+            _reading.state, _reading.sources, _reading.acting = None, {}, {}
 
 
 def _acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
     """The sources of ``seat`` with effects at ``moment``, with those effects, in order."""
-    memo = _reading.acting if _reading.state is s else None
-    found = memo.get((seat, moment)) if memo is not None else None
+    if _reading.state is not s:
+        return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
+    found = _reading.acting.get((seat, moment))
     if found is None:
-        found = [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
-        if memo is not None:
-            memo[(seat, moment)] = found
+        known = _reading.sources.get(seat)
+        if known is None:
+            known = _reading.sources[seat] = sources(s, seat)
+        found = _reading.acting[(seat, moment)] = [(src, on, effs) for src, on in known
+                                                   if (effs := effects_at(src, moment, on))]
     return found
 
 

@@ -32,7 +32,7 @@ from .cards import (
     STARTING_MARKETS,
     pool,
 )
-from .effects import fire
+from .effects import fire, reading
 from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
 from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Sporks, Today
@@ -166,7 +166,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     def legal(self, state: RivalState, seat: int) -> list[Action]:
         if state.phase == OVER or not 0 <= seat < len(state.players):
             return []
-        return self._phase(state).legal(state, seat)
+        with reading(state):
+            return self._phase(state).legal(state, seat)
 
     def deadline(self, state: RivalState) -> int | None:
         if state.phase == OVER:

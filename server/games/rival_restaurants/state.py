@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from server.engine import Options, Rng, State
+from server.engine import Options, Rng, State, shallow
 
 from .cards import DAY_PLAN, GOAL
 
@@ -83,7 +83,7 @@ class Pantry:
     squad: list[str] = field(default_factory=list)  # Kitchen Squad: the player's 3 chefs (``chef`` is today's)
 
     def clone(self) -> "Pantry":
-        p = copy.copy(self)
+        p = shallow(self)
         p.ingredients = dict(self.ingredients)
         p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
         p.levels, p.cooked = list(self.levels), list(self.cooked)
@@ -124,7 +124,7 @@ class Today:
         return bool(self.uses)
 
     def clone(self) -> "Today":
-        t = copy.copy(self)
+        t = shallow(self)
         t.dishes, t.effects, t.targets = list(self.dishes), list(self.effects), list(self.targets)
         t.uses, t.capped = dict(self.uses), dict(self.capped)
         t.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
@@ -227,7 +227,7 @@ class RivalState(State):
         """A copy that ``apply`` may change. Shared with the original: the players' names,
         the options, and the offers, dishes and cook records, which are replaced, never
         changed in place."""
-        s = copy.copy(self)
+        s = shallow(self)
         s.rng = Rng(self.rng.state)
         s.chefs = [p.clone() for p in self.chefs]
         s.today = [t.clone() for t in self.today]
@@ -236,7 +236,7 @@ class RivalState(State):
         s.recipe_discards = {k: list(v) for k, v in self.recipe_discards.items()}
         s.action_deck, s.action_discard = list(self.action_deck), list(self.action_discard)
         s.day_plan = list(self.day_plan)
-        s.auctions = [copy.copy(a) for a in self.auctions]
+        s.auctions = [shallow(a) for a in self.auctions]
         for a in s.auctions:
             a.bidders = list(a.bidders)
         s.offers, s.last_cook = list(self.offers), list(self.last_cook)

@@ -62,7 +62,7 @@ from .cards import (
     UPGRADES,
 )
 from .cooking import cook_limit, plan_dishes
-from .describe import INGREDIENT_CATALOGUE, action_view, play_view, recipe_ref, recipe_view
+from .describe import INGREDIENT_CATALOGUE, action_view, kept, play_view, recipe_ref, recipe_view
 from .effects import reading
 from .market import counter_price, island_price
 from .ops import garbage_supply
@@ -72,6 +72,7 @@ from .state import RivalState
 from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE
 
 
+@kept(CHEFS.__getitem__)
 def chef_card(chef_id: str) -> dict[str, Any]:
     """A chef; ``play`` is its first active power's (``uses`` has them all)."""
     c = CHEFS[chef_id]
@@ -99,21 +100,22 @@ def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
     return {**player_public(s, seat), **player_zones(s, seat, viewer)}
 
 
+PLAYER_ZONES = {"hot_sauce": (HOT_SAUCE, "hot_sauce"), "missile": (MISSILE, "missile")}
+"""The fields of ``player_view`` that show a zone, with the zone and the pantry's field."""
+
+
 def player_zones(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
     """What of a chef's things lies in a zone, as ``viewer`` may see it (every other field
     of ``player_view`` is the same for every viewer)."""
     p = s.chefs[seat]
-    return {"hot_sauce": HOT_SAUCE.show(p.hot_sauce, seat, viewer), "missile": MISSILE.show(p.missile, seat, viewer)}
+    return {key: zone.show(getattr(p, name), seat, viewer) for key, (zone, name) in PLAYER_ZONES.items()}
 
 
 def players_seen(s: RivalState, public: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
     """Every chef as ``viewer`` sees them, given their spectator's views (``public``): a
     chef whose zones this viewer sees as a spectator does is that very same object."""
-    out = []
-    for seat, shown in enumerate(public):
-        zones = player_zones(s, seat, viewer)
-        out.append(shown if all(shown[k] == v for k, v in zones.items()) else {**shown, **zones})
-    return out
+    return [shown if all(zone.sees(seat, viewer) == zone.sees(seat, None) for zone, _ in PLAYER_ZONES.values())
+            else {**shown, **player_zones(s, seat, viewer)} for seat, shown in enumerate(public)]
 
 
 def player_public(s: RivalState, seat: int) -> dict[str, Any]:
