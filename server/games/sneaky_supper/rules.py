@@ -25,7 +25,7 @@ from .state import (
     play_from_hand, put_discard_under_deck, rebuild_deck, recipe_ways, reshuffle_utensils,
     take_top, take_utensil, to_discard, to_hand,
 )
-from .view import card_json, describe_needs, render
+from .view import card_json, describe_needs, render, render_all
 
 Handler = Callable[[SneakySupperState, int, Action, int], list[Event]]
 
@@ -603,6 +603,9 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
     # ---- what each seat sees ---------------------------------------------------------------
     def view(self, state: SneakySupperState, seat: int | None) -> dict[str, Any]:
         return render(self, state, seat)
+
+    def views(self, state: SneakySupperState, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        return render_all(self, state, seats)
 
     def determinize(self, state: SneakySupperState, seat: int, rng: Rng) -> SneakySupperState:
         from .knowledge import redeal

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .cards import (
-    BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, Need, card,
+    BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPE, RECIPES, Need, card,
     from_utensil_deck,
 )
 from .matching import ways
@@ -50,13 +50,37 @@ def craving_json(cid: str) -> dict[str, Any]:
 
 
 def render(game: "SneakySupper", s: SneakySupperState, seat: int | None) -> dict[str, Any]:
-    me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
-    mine = me is not None
+    return render_all(game, s, [seat])[seat]
+
+
+def render_all(game: "SneakySupper", s: SneakySupperState,
+               seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Every seat's view at once: what all seats see alike is built once and is the very
+    same object in every view; only the seat's own hand, Craving, prompt and which recipes
+    it can complete are built per seat."""
+    shared = _shared(game, s)
+    recipes = _recipes(s)
+    out = {}
+    for seat in seats:
+        me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
+        mine = me is not None
+        out[seat] = {
+            **shared,
+            "you": me,
+            "prompt": prompt(s, me),
+            "recipes": _recipes_for(s, recipes, me),
+            "hand": cards_json(s.hands[me]) if mine else None,
+            "craving": craving_json(s.cravings[me]) if mine and s.cravings[me] else None,  # type: ignore[index]
+            "craving_ready": bool(craving_ways(s, me)) if mine else False,  # type: ignore[arg-type]
+        }
+    return out
+
+
+def _shared(game: "SneakySupper", s: SneakySupperState) -> dict[str, Any]:
+    """The fields of a view that are the same for every seat."""
     return {
         "game": game.id,
-        "you": me,
         "phase": s.phase,
-        "prompt": prompt(s, me),
         "options": {"mish_mash": s.options.mish_mash},
         "limits": {"bust_noise": BUST_NOISE, "max_cards": MAX_DRAWN, "hand": HAND_LIMIT,
                    "tokens": MAX_TOKENS, "goal": GOAL},
@@ -65,10 +89,6 @@ def render(game: "SneakySupper", s: SneakySupperState, seat: int | None) -> dict
         "players": [_player(s, q) for q in range(s.n)],
         "floorplan": _floorplan(s),
         "bust": _bust(s),
-        "recipes": _recipes(s, me),
-        "hand": cards_json(s.hands[me]) if mine else None,
-        "craving": craving_json(s.cravings[me]) if mine and s.cravings[me] else None,  # type: ignore[index]
-        "craving_ready": bool(craving_ways(s, me)) if mine else False,  # type: ignore[arg-type]
         "decks": {"search": len(s.deck), "utensil": len(s.udeck), "discard": len(s.discard),
                   "utensil_discard": len(s.udiscard), "cravings": len(s.craving_deck)},
         "end": {"triggered_by": s.triggered_by, "final_turns_left": list(s.final_left or []),
@@ -123,16 +143,26 @@ def _bust(s: SneakySupperState) -> dict[str, Any] | None:
             "picks": [{"seat": q, "card": card_json(c)} for q, c in t.picks], "icon": t.icon}
 
 
-def _recipes(s: SneakySupperState, me: int | None) -> list[dict[str, Any]]:
+def _recipes_for(s: SneakySupperState, public: list[dict[str, Any]], me: int | None) -> list[dict[str, Any]]:
+    """The recipes as seat ``me`` sees them, from the spectator's (``public``): a recipe this
+    seat cannot complete is the spectator's very object."""
+    if me is None or not s.hands[me]:
+        return public
+    hand, tokens = s.hands[me], s.tokens[me]
+    return [{**entry, "you_can_complete": True}
+            if entry["left"] > 0 and ways(RECIPE[entry["id"]].needs, hand, tokens, s.options.mish_mash, 1) else entry
+            for entry in public]
+
+
+def _recipes(s: SneakySupperState) -> list[dict[str, Any]]:
+    """The recipes as a spectator sees them (nobody's hand: none it can complete)."""
     out = []
     for r in RECIPES:
         left = s.recipes_left[r.id]
-        can = (me is not None and left > 0 and bool(s.hands[me]) and
-               bool(ways(r.needs, s.hands[me], s.tokens[me], s.options.mish_mash, 1)))
         out.append({"id": r.id, "name": r.name, "points": r.points, "needs": needs_json(r.needs),
                     "label": describe_needs(r.needs), "copies": r.copies, "left": left,
                     "claimed_by": [q for q in range(s.n) for rid in s.completed[q] if rid == r.id],
-                    "you_can_complete": can})
+                    "you_can_complete": False})
     return out
 
 
