@@ -195,10 +195,12 @@ def launch_options(s: S, seat: int) -> list[Action]:
     if not (any_time_ok(s, seat) and "launch" in s.hands[seat] and s.can_fly(seat)):
         return []
     others = [p for p in s.others_alive(seat) if s.can_fly(p)]
+    fuel = {p: len(s.fuel[p]) for p in (seat, *others)}
     out: list[Action] = []
     for k in range(len(others) + 1):
+        need = pod_fuel(k + 1)
         for group in combinations(others, k):
-            if s.pod_ok([seat, *group]):
+            if fuel[seat] + sum(fuel[p] for p in group) >= need:  # ``s.pod_ok``: all aboard may fly
                 out.append({"type": "launch", "passengers": list(group)})
     return out
 
