@@ -13,10 +13,10 @@ restocked from the shelves.
 from __future__ import annotations
 
 from collections import Counter
-from functools import wraps
-from typing import Any, Callable, Iterator
+from typing import Any, Hashable, Iterator
 
 from server.engine import Action, Event, public, require
+from server.engine.kept import kept
 
 from . import ops
 from .cards import (
@@ -81,29 +81,19 @@ def _rules_for(recipe: Recipe, rules: list[dict[str, Any]]) -> list[dict[str, An
     return [r if r.get("recipe_kind") in (None, recipe.kind) else {**r, "per_dish": 0} for r in rules]
 
 
-def _kept(match: Callable[..., Plan | None]) -> Callable[..., Plan | None]:
-    """``match`` is a pure function of what it is given; the plans it found for the last
-    few thousand pantries are kept (a pantry changes little from one state to the next, and
-    views, legal actions and bots ask about the same one). Each caller gets its own copy."""
-    memo: dict[tuple[Any, ...], tuple[Recipe, Plan | None]] = {}
-
-    @wraps(match)
-    def kept(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
-             day_used: Counter[int] | None = None) -> Plan | None:
-        key = (recipe.id, tuple(sorted(kv for kv in pantry.items() if kv[1] > 0)), repr(rules),
-               tuple(sorted(kv for kv in (day_used or {}).items() if kv[1] > 0)))
-        hit = memo.get(key)
-        if hit is None or hit[0] is not recipe:
-            if len(memo) >= 4096:
-                memo.clear()
-            hit = memo[key] = (recipe, match(recipe, pantry, rules, day_used))
-        plan = hit[1]
-        return None if plan is None else {"used": list(plan["used"]), "subs": [list(x) for x in plan["subs"]],
-                                          "rules": dict(plan["rules"])}
-    return kept
+def _plan_question(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
+                   day_used: Counter[int] | None = None) -> Hashable:
+    """What a plan depends on: the recipe, what the pantry holds, the rules, their uses today."""
+    return (recipe, tuple(sorted(kv for kv in pantry.items() if kv[1] > 0)), repr(rules),
+            tuple(sorted(kv for kv in (day_used or {}).items() if kv[1] > 0)))
 
 
-@_kept
+def _plan_copy(plan: Plan | None) -> Plan | None:
+    return None if plan is None else {"used": list(plan["used"]), "subs": [list(x) for x in plan["subs"]],
+                                      "rules": dict(plan["rules"])}
+
+
+@kept(_plan_question, _plan_copy)
 def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
           day_used: Counter[int] | None = None) -> Plan | None:
     """How a chef could cook ``recipe`` from ``pantry``: exact ingredients first, then the

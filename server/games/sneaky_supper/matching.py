@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache, wraps
+from functools import lru_cache
 from itertools import product
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
+
+from server.engine.kept import kept
 
 from .cards import TYPE, UTENSIL, Need, card
 
@@ -110,26 +112,12 @@ class Way:
     tokens: int
 
 
-def _kept(ways: Callable[..., list[Way]]) -> Callable[..., list[Way]]:
-    """``ways`` is a pure function of what it is given; the answers for the last few
-    thousand questions are kept (hands change little from one state to the next, and
-    ``legal``, the views and the bots ask about the same hands). Each caller gets its own
-    list."""
-    memo: dict[tuple[Any, ...], list[Way]] = {}
-
-    @wraps(ways)
-    def kept(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool, limit: int = 3) -> list[Way]:
-        key = (tuple((n.what, n.count, n.different) for n in needs), tuple(hand), tokens, mish_mash, limit)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= 8192:
-                memo.clear()
-            found = memo[key] = ways(needs, hand, tokens, mish_mash, limit)
-        return list(found)
-    return kept
+def _question(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool,
+              limit: int = 3) -> tuple[Any, ...]:
+    return tuple((n.what, n.count, n.different) for n in needs), tuple(hand), tokens, mish_mash, limit
 
 
-@_kept
+@kept(_question, list)
 def ways(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool,
          limit: int = 3) -> list[Way]:
     """Up to ``limit`` ways to fill ``needs`` from ``hand`` (card ids) and ``tokens``,
