@@ -10,8 +10,10 @@ benchmark down without changing its figures much. Figures are printed, never ass
   action (timeouts included when the deadline comes first);
 - **bot games/s**: whole games played by the game's own bots (``potluck simulate``);
 - **views after one action**: the time to build every seat's view and the spectator's
-  after one action (what the server pushes after every change), measured on states
-  sampled along random games, and the mean size of one seat's view as JSON;
+  at once (``Game.views``) after one action (what the server pushes after every change),
+  measured on states sampled along random games, the views of the state before the action
+  built just before as the runtime builds them; beside it the same for a state alone
+  (nothing built before it); and the mean size of one seat's view as JSON;
 - **fan-out after one action**: what the runtime does per change for every seat and the
   spectator: the views (built through ``Game.views``), each seat's legal actions, the
   patch from the previous view and the encoded message; beside it, for comparison, whole
@@ -81,17 +83,27 @@ def sample(states: list[Any], count: int) -> list[Any]:
     return [states[int(i * step)] for i in range(count)]
 
 
-def views_cost(game: Any, players: int, states: list[Any]) -> tuple[float, float]:
-    """Mean ms to build all seats' views and the spectator's for one state, and the mean
-    bytes of one view as JSON."""
+def views_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[float, float, float]:
+    """All seats' views and the spectator's, built at once (``Game.views``, as the runtime
+    does): the mean ms after one action — the views of the state before it were built just
+    before, as the runtime built them, so what a game keeps between states counts — and
+    the mean ms for a state alone (views of each second pair's state after, nothing built
+    before it); and the mean bytes of one view as JSON."""
     seats: list[int | None] = [*range(players), None]
-    started = clock()
-    for state in states:
-        for seat in seats:
-            game.view(state, seat)
-    ms = (clock() - started) * 1000 / len(states)
+    after = alone = 0.0
+    for i, (before, state) in enumerate(pairs):
+        if i % 2 == 0:
+            game.views(before, seats)
+        started = clock()
+        game.views(state, seats)
+        if i % 2 == 0:
+            after += clock() - started
+        else:
+            alone += clock() - started
+    halves = (len(pairs) + 1) // 2, max(1, len(pairs) // 2)
+    states = [state for _, state in pairs]
     sizes = [len(json.dumps(game.view(s, seat), separators=(",", ":"))) for s in states[:50] for seat in seats]
-    return ms, statistics.mean(sizes)
+    return after * 1000 / halves[0], alone * 1000 / halves[1], statistics.mean(sizes)
 
 
 def fanout_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[float, float]:
@@ -139,11 +151,11 @@ def measure(game_id: str, players: int | None, seconds: float) -> dict[str, Any]
     gps, mean_actions = games_per_second(game, players, seconds)
     _, states = random_states(game, players, min(seconds, 2.0), seed=2)
     pairs = sample(list(zip(states, states[1:])), 200)
-    views_ms, view_bytes = views_cost(game, players, [after for _, after in pairs])
+    views_ms, alone_ms, view_bytes = views_cost(game, players, pairs)
     whole_ms, whole_bytes = whole_states_cost(game, players, [after for _, after in pairs])
     out = {"game": game_id, "players": players, "steps_per_s": round(sps),
            "bot_games_per_s": round(gps, 2), "actions_per_game": round(mean_actions, 1),
-           "views_ms": round(views_ms, 3), "view_bytes": round(view_bytes),
+           "views_ms": round(views_ms, 3), "views_alone_ms": round(alone_ms, 3), "view_bytes": round(view_bytes),
            "whole_states_ms": round(whole_ms, 3), "whole_state_bytes_median": round(whole_bytes)}
     try:
         fan_ms, patch_bytes = fanout_cost(game, players, pairs)
@@ -157,7 +169,7 @@ def line(r: dict[str, Any]) -> str:
     text = (f"{r['game']} ({r['players']} players): {r['steps_per_s']:,} legal+apply steps/s; "
             f"{r['bot_games_per_s']:,} bot games/s ({r['actions_per_game']} actions/game); "
             f"all {r['players']} seats' views + spectator's after one action {r['views_ms']:.2f} ms "
-            f"({r['view_bytes']:,} bytes a view)")
+            f"(a state alone {r['views_alone_ms']:.2f} ms; {r['view_bytes']:,} bytes a view)")
     text += (f"; whole states per change {r['whole_states_ms']:.2f} ms (median {r['whole_state_bytes_median']:,} "
              f"bytes)")
     if "fanout_ms" in r:

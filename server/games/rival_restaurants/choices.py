@@ -81,12 +81,12 @@ def sample_offers(s: RivalState, seat: int) -> list[Action]:
         return []
     n = len(s.players)
     out: list[Action] = []
-    mine = sorted(s.chefs[seat].ingredients)
+    mine, money = sorted(s.chefs[seat].ingredients), s.available(seat)
     for other in ((seat + k) % n for k in range(1, n)):
         if s.today[other].done:
             continue
         theirs = sorted(s.chefs[other].ingredients)
-        if theirs and INGREDIENTS[theirs[0]].price <= s.available(seat):
+        if theirs and INGREDIENTS[theirs[0]].price <= money:
             out.append(_offer(other, {"money": INGREDIENTS[theirs[0]].price}, {"ingredients": [theirs[0]]}))
         if mine and INGREDIENTS[mine[0]].price <= s.available(other):
             out.append(_offer(other, {"ingredients": [mine[0]]}, {"money": INGREDIENTS[mine[0]].price}))
