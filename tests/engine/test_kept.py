@@ -1,0 +1,39 @@
+"""``kept``: a pure function's answers kept by a key, each caller getting its own copy."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from server.engine.kept import kept
+
+
+def _counted() -> tuple[list[int], Callable[..., list[int]]]:
+    calls: list[int] = []
+
+    @kept(lambda n, tag="": (n, tag), list, size=2)
+    def multiples(n: int, tag: str = "") -> list[int]:
+        calls.append(n)
+        return [n, 2 * n]
+
+    return calls, multiples
+
+
+def test_a_question_asked_again_is_answered_from_what_was_kept() -> None:
+    calls, multiples = _counted()
+    assert multiples(3) == [3, 6] and multiples(3) == [3, 6]
+    assert calls == [3]
+    assert multiples(3, tag="x") == [3, 6] and calls == [3, 3]
+
+
+def test_each_caller_gets_its_own_copy() -> None:
+    _, multiples = _counted()
+    mine = multiples(4)
+    mine.append(99)
+    assert multiples(4) == [4, 8]
+
+
+def test_past_its_size_it_forgets_and_answers_anew() -> None:
+    calls, multiples = _counted()
+    for n in (1, 2, 3, 1):
+        multiples(n)
+    assert calls == [1, 2, 3, 1]
