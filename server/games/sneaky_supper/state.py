@@ -147,6 +147,9 @@ class SneakySupperState(State):
             list(self.craving_deck)
         s.cravings, s.tokens, s.discard, s.udiscard = list(self.cravings), list(self.tokens), list(self.discard), \
             list(self.udiscard)
+        s.segments_known = [list(k) for k in self.segments_known]
+        s.discard_known, s.udeck_known, s.udiscard_known = list(self.discard_known), list(self.udeck_known), \
+            list(self.udiscard_known)
         s.hands, s.seen = [list(h) for h in self.hands], [list(h) for h in self.seen]
         s.completed, s.scored_cravings = [list(c) for c in self.completed], [list(c) for c in self.scored_cravings]
         s.recipes_left, s.points = dict(self.recipes_left), [dict(p) for p in self.points]
