@@ -112,7 +112,7 @@ class RivalDriver:
                 continue
             # Nothing left that this chef wants: done, once claims here are settled.
             if page.locator(".rr-loc.here .rr-claiming").count():
-                wait_change(page, t["seq"], timeout=10_000)
+                wait_change(page, t["seq"])  # a claim window may run its whole length (30 s here)
                 continue
             if self.click("button[data-act=done].legal"):
                 self.did.add("done")
