@@ -3,6 +3,7 @@ pickling, with a frozen options model shared since it cannot change."""
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,3 +82,24 @@ def test_every_games_states_clone_whole(game_id: str) -> None:
         copy = State.clone(state)  # a game's own clone may share what its rules never change
         assert copy == state and state.clone() == state
         assert not _mutable_ids(copy, set(), set()) & _mutable_ids(state, set(), set())
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.games()))
+def test_applying_a_move_never_changes_the_state_it_was_applied_to(game_id: str) -> None:
+    """A game's own clone may share what its rules never change in place; this holds it to
+    that: every legal move of every seat, applied to states met along a random game, leaves
+    the state it started from exactly as it was (a field added to the state but left out of
+    a hand-written clone would be changed through the copy)."""
+    game = registry.get(game_id)
+    states: list[tuple[Any, int]] = []
+    play(game, game.max_players, None, 12, bots=random_bots, max_steps=200,
+         on_step=lambda state, entry, events: states.append((state, entry.at_ms)))
+    tried = 0
+    for state, now in states[::7]:
+        before = pickle.dumps(state)
+        for seat in range(len(state.players)):
+            for action in game.legal(state, seat)[:4]:
+                game.apply(state, seat, action, now)
+                tried += 1
+        assert pickle.dumps(state) == before, "a move changed the state it was applied to"
+    assert tried > 20
