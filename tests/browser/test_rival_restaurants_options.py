@@ -11,7 +11,7 @@ from server.games.rival_restaurants import GAME
 
 from .conftest import PHONE, Pages, no_horizontal_scroll
 from .rival_restaurants_driver import legal_for, show
-from .test_rival_restaurants import click_and_take
+from .test_rival_restaurants import click_and_take, top_shot
 
 NAMES = ["Ann", "Bo"]
 
@@ -26,6 +26,7 @@ def test_choosing_a_restaurant_sends_a_choice_the_rules_accept(pages: Pages) -> 
     show(page, s, 0)
     assert page.locator(".rr-choose-list > li").count() == 8
     assert page.locator(".rr-choose .tag[data-seat='1']:not(.muted)").count() == 1  # Bo has chosen (never what)
+    top_shot(pages)(page, "phone-choose-restaurant")
     choice = click_and_take(page, "button[data-choose='curry_favor']")
     assert choice == {"type": "choose_restaurant", "restaurant": "curry_favor"} and legal_for(s, 0, choice) is None
     no_horizontal_scroll(page)
@@ -37,6 +38,8 @@ def test_kitchen_squad_today_chef_runner_and_runner_buy(pages: Pages) -> None:
     page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
     show(page, s, 0)
     assert page.locator(".rr-squad-choice li[data-chef]").count() == 3
+    shot = top_shot(pages)
+    shot(page, "phone-squad-choice")
     pick = click_and_take(page, f"button[data-squad='{squad[1]}']")
     assert pick == {"type": "squad_chef", "chef": squad[1]} and legal_for(s, 0, pick) is None
     no_horizontal_scroll(page)
@@ -44,6 +47,7 @@ def test_kitchen_squad_today_chef_runner_and_runner_buy(pages: Pages) -> None:
     s = GAME.apply(GAME.apply(s, 0, pick, 100)[0], 1, {"type": "squad_chef", "chef": s.chefs[1].squad[0]}, 100)[0]
     show(page, s, 0)
     page.click(".rr-runner button[data-runner='veg_out']")
+    shot(page, "phone-runner")
     move = click_and_take(page, "button.rr-go[data-location='island']")
     assert move == {"type": "move", "location": "island", "runner": "veg_out"} and legal_for(s, 0, move) is None
     no_horizontal_scroll(page)
@@ -51,6 +55,7 @@ def test_kitchen_squad_today_chef_runner_and_runner_buy(pages: Pages) -> None:
     s = GAME.apply(GAME.apply(s, 0, move, 200)[0], 1, {"type": "move", "location": "chop_shop"}, 200)[0]
     show(page, s, 0)
     assert page.locator(".rr-market[data-location='veg_out'] .rr-standee-wrap.runner[data-seat='0']").count() == 1
+    shot(page, "phone-runner-shop")
     buy = click_and_take(page, ".rr-runner-shop button[data-act=runner_buy] >> nth=0")
     assert buy["type"] == "runner_buy" and legal_for(s, 0, buy) is None
     no_horizontal_scroll(page)
