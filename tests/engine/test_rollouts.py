@@ -132,8 +132,9 @@ def test_squash_is_a_win_chance() -> None:
     assert squash(0, 3) == 0.5 and squash(6, 3) > 0.8 and squash(-6, 3) < 0.2
 
 
-@pytest.mark.parametrize("game_id", ["sneaky-supper", "snollygoster", "rival-restaurants"])
-def test_hard_bots_choose_legal_moves_in_real_games(game_id: str) -> None:
+@pytest.mark.parametrize("game_id, params", [("sneaky-supper", {"iterations": 6}), ("snollygoster", {}),
+                                             ("rival-restaurants", {"iterations": 6})])
+def test_hard_bots_choose_legal_moves_in_real_games(game_id: str, params: dict[str, Any]) -> None:
     game = registry.get(game_id)
     found: list[tuple[Any, int]] = []
 
@@ -146,7 +147,7 @@ def test_hard_bots_choose_legal_moves_in_real_games(game_id: str) -> None:
     for n, (state, now) in enumerate(found[::3]):
         for seat in range(2):
             seen = BotInput.of(game, state, seat, now)
-            decision = game.bot(seat, Rng(n), level="hard", iterations=6).decide(seen)
+            decision = game.bot(seat, Rng(n), level="hard", **params).decide(seen)
             if decision is not None:  # the game takes it (an offer need not be one of legal's examples)
                 game.apply(state, seat, decision.action, now)
                 searched += len(seen.legal) > 1

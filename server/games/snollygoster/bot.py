@@ -17,7 +17,9 @@ from typing import Any
 
 from server.engine import Action, Bot, Decision, Game, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.rollouts import Rollouts, SearchBot, win_share
+from server.engine.errors import IllegalAction
+from server.engine.playout import Stalled, next_move
+from server.engine.rollouts import win_share
 
 from .cards import HUNGER, POD_FUEL
 
@@ -82,11 +84,16 @@ class SnollygosterBot(SampleBot):
         v = self.game.view(state, seat)
         anchor, quick = self._anchor(v)
         rng = Rng(zlib.crc32(repr((self.salt, seat, anchor, v["turn_no"], len(legal))).encode()))
-        action = Mind(self.game, state, seat, v, legal, rng, self.samples, self.memory).choose()
+        action = self.mind(self.game, state, seat, v, legal, rng, self.samples, self.memory).choose()
         if action is None:
             return None
         lo, hi = self.answer_ms if quick else self.think_ms
         return Decision(action, anchor + rng.randint(lo, hi))
+
+    @staticmethod
+    def mind(*args: Any) -> "Mind":
+        """The mind that makes one decision (the hard bot's looks further)."""
+        return Mind(*args)
 
     @staticmethod
     def _public(state: Any) -> tuple[Any, ...]:
@@ -468,39 +475,100 @@ class Memory:
 
 
 
-# ---- hard: a search that plays each choice out to the end -----------------------------------
+# ---- hard: foresight where the game ends ----------------------------------------------------
 
-HARD_ITERATIONS = {2: 20, 3: 10, 4: 6, 5: 4, 6: 2}  # whole-game playouts; under 1 s of CPU a decision
-
-
-def quick(v: Json) -> bool:
-    """A response window or a meal waiting to be acknowledged: answer at once, as normal."""
-    eating = v["eating"]
-    return bool(v["window"] or (eating and eating["food"] is not None))
+FORESIGHT_SAMPLES = 24  # worlds dealt to judge a Launch: cheap, each ends the game at once
+LAUNCH_BAR = 0.9  # launch only a pod this likely to win; otherwise wait for a better one
+LET_STAND_BAR = 0.6  # deny another's Launch that would take this seat along unless it wins this often
 
 
-def same_kind(world: Any, seat: int, plan: Action | None, legal: list[Action]) -> list[Action]:
-    """The moves weighed against the normal bot's: the legal ones of the same type
-    (which Food to eat, which card to keep, how to tag), never a move it did not mean to
-    make now."""
-    return [a for a in legal if plan is not None and a["type"] == plan["type"]]
+JUNK = {"": {"lockout", "butt_in", "inspect", "antidote"}, "inspector": {"lockout", "butt_in", "antidote"},
+        "snollygoster": {"lockout", "butt_in", "antidote"}}
 
 
-def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
-    """Where the normal bot would make a considered move, weighs it against the others of
-    its kind: each played out to the end of the game (agendas score only then) in the same
-    sampled worlds, the normal bot at every seat. Quick answers stay the normal bot's,
-    within the window's time."""
-    search = Rollouts(game, policy=lambda seat, r: SnollygosterBot(game, r, samples=1),
-                      evaluate=lambda s, seat: win_share(game, s, seat) or 0.0, iterations=iterations,
-                      alternatives=same_kind)
-    return SearchBot(search, SnollygosterBot(game, rng.fork(), **params), rng.fork(),
-                     worth=lambda seen: not quick(seen.view))
+class Foresight(Mind):
+    """The normal bot's mind, except where a Launch would end the game: it judges each pod
+    by the scores it would bring, over worlds dealt from what this seat knows (the others'
+    agendas, the unseen Food), and launches, lets a Launch stand or denies it by that
+    judgement instead of by its agenda's habit."""
+
+    def launch(self) -> Action | None:
+        options = self.has("launch")
+        if not options:
+            return None
+        shares = {i: self.share_if_it_stands(a) for i, a in enumerate(options)}
+        best = max(shares, key=lambda i: (shares[i], -len(options[i]["passengers"]), self.rng.random()))
+        return options[best] if shares[best] >= self.launch_bar() else None
+
+    def launch_bar(self) -> float:
+        """How sure of winning a Launch must make it: ``LAUNCH_BAR`` at two players, the
+        same multiple of a fair share at bigger tables, and less as the round limit nears
+        (in its last third, everyone's death draws near)."""
+        players = len(self.v["players"])
+        left = 1 - self.v["round"] / self.v["round_limit"]
+        return LAUNCH_BAR * 2 / players * min(1.0, 3 * left)
+
+    def want_card(self, w: Json) -> bool | None:
+        if w["card"] != "launch" or w["by"] == self.seat:
+            return super().want_card(w)
+        if not w["stands"]:
+            return False
+        return self.share_if_it_stands(None) >= LET_STAND_BAR
+
+    def action_stage(self) -> Action:
+        """The normal bot's plays; then it discards what will not get the pod off the planet
+        (or stop another's), to draw Launch and Denied sooner."""
+        action = super().action_stage()
+        if action["type"] != "end_actions":
+            return action
+        junk = [a for a in self.has("discard") if a["card"] in JUNK.get(self.agenda, JUNK[""])]
+        return junk[0] if junk else action
+
+    def share_if_it_stands(self, launch: Action | None) -> float:
+        """This seat's chance to win if ``launch`` (or the Launch in the window) stands."""
+        total = 0.0
+        for _ in range(FORESIGHT_SAMPLES):
+            world = self.game.determinize(self.state, self.seat, self.rng)
+            total += ended(self.game, world, self.seat, launch, self.v["since"], self.rng)
+        return total / FORESIGHT_SAMPLES
+
+
+def ended(game: Game[Any, Any], world: Any, seat: int, launch: Action | None, now: int, rng: Rng) -> float:
+    """``seat``'s share of the win in ``world`` once ``launch`` is played (``None``: the Launch
+    already in the window) and everyone lets it stand; Sleuths then guess as the normal bot."""
+    try:
+        if launch is not None:
+            world, _ = game.apply(world, seat, launch, now)
+        while world.window is not None:
+            world, _ = game.apply(world, world.window.waiting[0], {"type": "pass"}, now)
+    except IllegalAction:
+        return 0.0
+    bots = [SnollygosterBot(game, rng.fork(), samples=1).play for _ in world.players]
+    for _ in range(40):  # the Sleuths' guesses
+        share = win_share(game, world, seat)
+        if share is not None:
+            return share
+        try:
+            mover, action, now = next_move(game, world, bots, now, rng)
+            world, _ = game.apply(world, mover, action, now)
+        except (IllegalAction, Stalled):
+            break
+    return 0.0
+
+
+class HardSnollygosterBot(SnollygosterBot):
+    """The normal bot with foresight at the end of the game (``Foresight``)."""
+
+    @staticmethod
+    def mind(*args: Any) -> Mind:
+        return Foresight(*args)
 
 
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
-    return at_level(level, rng, lambda r: SnollygosterBot(game, r, **params), lambda r: hard_bot(game, r, **params))
+    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` looks ahead."""
+    return at_level(level, rng, lambda r: SnollygosterBot(game, r, **params),
+                    lambda r: HardSnollygosterBot(game, r, **params))
 
 
-__all__ = ["PROFILES", "SnollygosterBot", "bot_at"]
+__all__ = ["PROFILES", "SnollygosterBot", "HardSnollygosterBot", "bot_at"]
+
