@@ -133,7 +133,7 @@ def test_squash_is_a_win_chance() -> None:
 
 
 @pytest.mark.parametrize("game_id, params", [("sneaky-supper", {"iterations": 6}), ("snollygoster", {}),
-                                             ("rival-restaurants", {"iterations": 6})])
+                                             ("rival-restaurants", {})])
 def test_hard_bots_choose_legal_moves_in_real_games(game_id: str, params: dict[str, Any]) -> None:
     game = registry.get(game_id)
     found: list[tuple[Any, int]] = []

@@ -21,7 +21,6 @@ from typing import Any, Iterator
 
 from server.engine import Action, Bot, Decision, IllegalAction, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
-from server.engine.rollouts import Rollouts, SearchBot, win_share
 
 from .cards import (
     ACTION_AUCTION,
@@ -49,7 +48,7 @@ from .cards import (
 )
 from .choosing import choosing, free
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
-from .market import dumpable, in_auction, island_price, min_bid, price
+from .market import dumpable, in_auction, island_price, min_bid, price, shelf_price
 from .moving import foresees
 from .ops import garbage_supply
 from .plays import use_left
@@ -644,35 +643,55 @@ class RivalBot(SampleBot):
         return next((c for c in s.chefs[seat].actions if action_kind(c).id == kind), None)
 
 
-# ---- hard: a search over where to go and what to cook ----------------------------------------
+# ---- hard: spending what the normal bot would keep ------------------------------------------
 
-HARD_ITERATIONS = {2: 12, 3: 0}  # whole-game playouts; under 1 s of CPU a decision
-HARD_CHOICES = 3  # the locations weighed: the normal bot's best few
-
-
-def evaluate(game: Any, s: RivalState, seat: int) -> float:
-    """The outcome for the chef (a shared victory counts its share)."""
-    return win_share(game, s, seat) or 0.0
+AUCTION_PREMIUM = 150  # the hard bot bids this much more than the normal bot for a card it needs
+EXTRAS_KEPT = 2  # the hard bot keeps up to this many Chocolates and Wines (one a dish)
 
 
-def hard_bot(game: Any, rng: Rng, iterations: int | dict[int, int] = HARD_ITERATIONS, **params: Any) -> Bot:
-    """Where to go (MONEY and MOVE): the normal bot's best few locations, each played out
-    to the end of the game in the same sampled worlds with the normal bot at every seat;
-    it goes elsewhere than the normal bot only where the playouts clearly say so.
-    Otherwise (and at tables too large for the budget) it plays as the normal bot."""
-    base = RivalBot(game, rng.fork(), **params)
+class HardRivalBot(RivalBot):
+    """The normal bot, spending what the normal bot would keep: money left at the end wins
+    nothing. Where it has bought what it wants at a market, it buys face-down shelf cards
+    there while the market sells a card it misses; it bids a little more for a card it
+    needs in an auction; and at the Mystery Mart it stocks Chocolate and Wine for its next
+    dishes (+1 popularity for $100 or $200)."""
 
-    def best_places(world: RivalState, seat: int, plan: Action | None, legal: list[Action]) -> list[Action]:
-        if plan is None or plan["type"] != "move":
-            return []
-        ranked = sorted(LOCATIONS, key=lambda loc: (-base.location_score(world, seat, loc), loc))[:HARD_CHOICES]
-        return [a for a in legal if a["type"] == "move" and a["location"] in ranked]
+    def market(self, s: RivalState, seat: int) -> Iterator[tuple[Action, bool]]:
+        for choice in super().market(s, seat):
+            if choice[0]["type"] == "done":
+                blind = self.blind(s, seat)
+                if blind is not None:
+                    yield blind
+            yield choice
 
-    search = Rollouts(game, policy=lambda seat, r: RivalBot(game, r), iterations=iterations,
-                      evaluate=lambda s, seat: evaluate(game, s, seat), alternatives=best_places, max_steps=5000)
-    return SearchBot(search, base, rng.fork(), worth=lambda seen: seen.view.get("phase") == MONEY_MOVE)
+    def blind(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """A face-down card of this market's shelf, if the market sells a card it misses."""
+        loc = s.today[seat].location
+        if loc not in MARKETS or loc == MYSTERY_MART or not s.markets[loc].claims_resolved:
+            return None
+        if s.available(seat) < shelf_price(s, seat, loc):
+            return None
+        sold = MARKETS[loc].counts
+        return ({"type": "buy_shelf"}, False) if any(sold.get(i) for i in wants(s, seat)) else None
+
+    def auction(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        return super().auction(s, seat, {i: p + AUCTION_PREMIUM for i, p in want.items()})
+
+    def buy(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
+        return super().buy(s, seat, want) or self.buy_extras(s, seat)
+
+    def buy_extras(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        loc = s.today[seat].location
+        if loc != MYSTERY_MART or not s.markets[loc].claims_resolved:
+            return None
+        pantry = s.chefs[seat].ingredients
+        for i, card in enumerate(s.markets[loc].counter):
+            if card in ("chocolate", "wine") and pantry.get(card, 0) < EXTRAS_KEPT \
+                    and not in_auction(s, loc, i) and price(s, seat, loc, card) <= s.available(seat):
+                return {"type": "buy", "slot": i}, False
+        return None
 
 
 def bot_at(game: Any, rng: Rng, level: str = NORMAL, **params: Any) -> Bot:
-    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` searches."""
-    return at_level(level, rng, lambda r: RivalBot(game, r, **params), lambda r: hard_bot(game, r, **params))
+    """This game's bot at ``level``: ``easy`` slips now and then, ``hard`` spends to win."""
+    return at_level(level, rng, lambda r: RivalBot(game, r, **params), lambda r: HardRivalBot(game, r, **params))
