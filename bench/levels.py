@@ -1,7 +1,7 @@
 """How bot levels fare against each other: level A against level B at two players, in
 both seat orders (each deal played twice, A first then B first).
 
-    .venv/bin/python -m bench.levels GAME A B [--games N] [--seed S] [--jobs J]
+    .venv/bin/python -m bench.levels GAME A B [--games N] [--seed S] [--jobs J] [--option KEY=VALUE ...]
 
 prints A's share of the games (a shared victory counts half) with its 95 % confidence
 interval (Wilson), per seat order and in all, and the CPU time a decision of each level
@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from server.engine import Bot, BotInput, Decision, Rng, registry
+from server.cli import option_pair
 from server.engine.playout import play
 
 Z95 = 1.96
@@ -41,7 +42,8 @@ class Timed(Bot):
             self.clock[key] = max(self.clock.get(key, 0.0), spent)
 
 
-def one_game(game_id: str, levels: tuple[str, str], seed: int) -> tuple[list[float], dict[str, float]]:
+def one_game(game_id: str, levels: tuple[str, str], seed: int,
+             options: dict[str, Any] | None = None) -> tuple[list[float], dict[str, float]]:
     """Each seat's share of one game (1, ½ or 0) and the levels' CPU time."""
     game = registry.get(game_id)
     clock: dict[str, float] = {}
@@ -49,7 +51,7 @@ def one_game(game_id: str, levels: tuple[str, str], seed: int) -> tuple[list[flo
     def make(g: Any, seat: int, rng: Rng) -> Bot:
         return Timed(g.bot(seat, rng, level=levels[seat]), clock, levels[seat])
 
-    out = play(game, 2, None, seed, bots=make)
+    out = play(game, 2, options or None, seed, bots=make)
     result = game.result(out.state)
     winners = result.winners if result else []
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(2)], clock
@@ -79,11 +81,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="deals (each played in both seat orders)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
+    parser.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE",
+                        help="a match option, as for potluck simulate (sporks_out=true)")
     args = parser.parse_args()
+    options = dict(args.option)
     seeds = Rng(args.seed)
     deals = [seeds.next64() for _ in range(args.games)]
     orders = [(args.a, args.b), (args.b, args.a)]
-    jobs = [(args.game, order, seed) for seed in deals for order in orders]  # each deal in both orders
+    jobs = [(args.game, order, seed, options) for seed in deals for order in orders]  # each deal in both orders
     outcomes = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for done, outcome in enumerate(pool.map(one_game, *zip(*jobs), chunksize=1), 1):
@@ -96,7 +101,8 @@ def main() -> None:
     for _, c in outcomes:
         for k, v in c.items():
             clock[k] = max(clock.get(k, 0.0), v) if k.endswith("max") else clock.get(k, 0.0) + v
-    print(f"{args.game}: {args.a} against {args.b}, 2 players, seed {args.seed}")
+    chosen = "".join(f", {k}={v}" for k, v in options.items())
+    print(f"{args.game}: {args.a} against {args.b}, 2 players, seed {args.seed}{chosen}")
     print(line(f"  {args.a} in seat 1", first))
     print(line(f"  {args.a} in seat 2", second))
     print(line(f"  {args.a} in all", first + second))

@@ -8,7 +8,8 @@ import sys
 from typing import Any, Sequence
 
 
-def _option(text: str) -> tuple[str, Any]:
+def option_pair(text: str) -> tuple[str, Any]:
+    """A `--option KEY=VALUE` argument: the value read as JSON where it is JSON, else as text."""
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=None, help="default: one per --bots level, else 2")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--random", action="store_true", help="random players instead of the game's bots")
     sim.add_argument("--bots", metavar="LEVEL,…", help="the bots' levels (easy, normal, hard), one per seat "
                      "in seat order, e.g. hard,normal; default: normal everywhere")
