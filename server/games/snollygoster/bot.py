@@ -480,8 +480,8 @@ class Memory:
 FORESIGHT_SAMPLES = 24  # worlds dealt to judge a Launch: cheap, each ends the game at once
 LAUNCH_BAR = 0.9  # launch only a pod this likely to win; otherwise wait for a better one
 LET_STAND_BAR = 0.6  # deny another's Launch that would take this seat along unless it wins this often
-
-
+# Cards the hard bot discards when it has nothing better to do, to draw Launch and Denied
+# sooner (by agenda; "": any other). Agendas scoring tags keep Inspect.
 JUNK = {"": {"lockout", "butt_in", "inspect", "antidote"}, "inspector": {"lockout", "butt_in", "antidote"},
         "snollygoster": {"lockout", "butt_in", "antidote"}}
 
