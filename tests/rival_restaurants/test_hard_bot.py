@@ -27,9 +27,9 @@ def at_market(where: str, counter: list[str], money: int = 600):
     return s
 
 
-def decisions(s) -> tuple[dict, dict]:
-    return (ask(GAME, RivalBot(GAME, Rng(1)), s, 0, LATE).action,
-            ask(GAME, HardRivalBot(GAME, Rng(1)), s, 0, LATE).action)
+def decisions(s, at: int = LATE) -> tuple[dict, dict]:
+    return (ask(GAME, RivalBot(GAME, Rng(1)), s, 0, at).action,
+            ask(GAME, HardRivalBot(GAME, Rng(1)), s, 0, at).action)
 
 
 def test_hard_bot_buys_a_face_down_card_where_the_market_sells_what_it_misses() -> None:
@@ -54,3 +54,14 @@ def test_hard_bot_stocks_chocolate_for_its_next_dishes() -> None:
     assert hard == {"type": "buy", "slot": 0}
     give(s, 0, "chocolate")
     assert decisions(s)[1] == {"type": "done"}
+
+
+def test_hard_bot_bids_a_step_more_for_the_snackle_box_and_past_half_its_money() -> None:
+    from .test_sporks import auction_day
+
+    for money in (2000, 300):
+        s = auction_day(2, money=[money, money])
+        normal, hard = decisions(s, s.phase_since + 1000)
+        assert normal["type"] == hard["type"] == "box_bid"
+        assert hard["amount"] == min(normal["amount"] + 100, money)
+    assert normal["amount"] <= 150 < hard["amount"]  # the normal bot stops at half its money

@@ -653,8 +653,9 @@ class HardRivalBot(RivalBot):
     """The normal bot, spending what the normal bot would keep: money left at the end wins
     nothing. Where it has bought what it wants at a market, it buys face-down shelf cards
     there while the market sells a card it misses; it bids a little more for a card it
-    needs in an auction; and at the Mystery Mart it stocks Chocolate and Wine for its next
-    dishes (+1 popularity for $100 or $200)."""
+    needs in an auction; at the Mystery Mart it stocks Chocolate and Wine for its next
+    dishes (+1 popularity for $100 or $200); and with SPORKS Out it bids more for the
+    Snackle Box."""
 
     def market(self, s: RivalState, seat: int) -> Iterator[tuple[Action, bool]]:
         for choice in super().market(s, seat):
@@ -673,6 +674,15 @@ class HardRivalBot(RivalBot):
             return None
         sold = MARKETS[loc].counts
         return ({"type": "buy_shelf"}, False) if any(sold.get(i) for i in wants(s, seat)) else None
+
+    def bid(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
+        """SPORKS Out: a Snackle Box bid one step above the normal bot's, even past half its
+        money (where the normal bot stops): the box's action cards win games."""
+        choice = super().bid(s, seat)
+        if choice is None:
+            return None
+        amount = min(choice[0]["amount"] + BID_STEP, s.chefs[seat].money)
+        return {"type": "box_bid", "amount": amount // BID_STEP * BID_STEP}, False
 
     def auction(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         return super().auction(s, seat, {i: p + AUCTION_PREMIUM for i, p in want.items()})
