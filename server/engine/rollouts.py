@@ -63,18 +63,16 @@ def squash(margin: float, scale: float) -> float:
 
 class SearchBot(Bot):
     """Plays like ``base`` (the game's normal bot: when to move, and at what pace), but
-    where it would move and has a choice, it searches for the move instead (``worth``
-    says where a search is worth its time). The decision
+    where it would move and has a choice, it searches for the move instead. The decision
     for a situation (the same view and moves) is kept, so asking again costs nothing."""
 
-    def __init__(self, search: "Rollouts", base: Bot, rng: Rng,
-                 worth: Callable[[BotInput], bool] = lambda seen: True) -> None:
-        self.search, self.base, self.rng, self.worth = search, base, rng, worth
+    def __init__(self, search: "Rollouts", base: Bot, rng: Rng) -> None:
+        self.search, self.base, self.rng = search, base, rng
         self._kept: tuple[str, Action] | None = None
 
     def decide(self, seen: BotInput) -> Decision | None:
         plan = self.base.decide(seen)
-        if plan is None or len(seen.legal) < 2 or not self.worth(seen):
+        if plan is None or len(seen.legal) < 2:
             return plan
         here = situation(seen)
         if self._kept is None or self._kept[0] != here:
@@ -93,10 +91,9 @@ class Rollouts:
     Rngs and the world's own are forked alike), so the moves are compared on equal
     terms and luck cancels out of the comparison. ``iterations`` counts playouts (a count,
     or a count for each table size: ``budget``); the rounds are that budget shared
-    among the candidates (with fewer than ``min_rounds`` each, the model's move stands
-    unsearched); ``alternatives(world, seat, prefer, legal)`` narrows the moves weighed
-    (``world`` is the first sample). The move with the best mean wins; ties go to ``prefer`` (the
-    model's own move), then to the order of the candidates. The search leaves the model's
+    among the legal moves (with fewer than ``min_rounds`` each, the model's move stands
+    unsearched). The move with the best mean wins; ties go to ``prefer`` (the model's own
+    move), then to the order of the legal moves. The search leaves the model's
     move only for one ``clearly_better`` in the paired playouts (at ``confidence``
     standard errors): a best mean found by luck among many moves would make it play
     worse than the model it improves on."""
@@ -106,8 +103,6 @@ class Rollouts:
     evaluate: Callable[[Any, int], float]
     iterations: int | Mapping[int, int] = 200
     horizon: Callable[[Any, Any], bool] = lambda start, state: False
-    alternatives: Callable[[Any, int, Action | None, list[Action]], list[Action]] = \
-        lambda world, seat, prefer, legal: legal
     max_steps: int = 400
     min_rounds: int = 2
     confidence: float = 2.0
@@ -115,7 +110,7 @@ class Rollouts:
     def choose(self, seen: BotInput, rng: Rng, prefer: Action | None = None) -> tuple[Action, dict[str, float]]:
         """The move for ``seen.seat`` and each candidate's mean score."""
         world = seen.sample(rng)
-        moves = self.alternatives(world, seen.seat, prefer, seen.legal)
+        moves = seen.legal
         if prefer is not None:
             moves = [prefer] + [m for m in moves if key(m) != key(prefer)]
         if len(moves) < 2:
