@@ -43,27 +43,28 @@ def test_hard_bot_waits_rather_than_launch_a_pod_the_other_may_win() -> None:
     assert ask(GAME, hard, s, me, NOW).action["type"] != "launch"
 
 
-def test_hard_bot_denies_a_launch_that_takes_it_along_to_lose() -> None:
+def taken_along(my_fuel: int, rival_fuel: int):
+    """Two players: the rival plays a Launch taking the player to move along; that player
+    holds a Denied. Returns the state and the seat that answers."""
     s = table(2)
     me, rival = s.turn, 1 - s.turn
     set_hand(s, rival, ["launch"])
-    set_fuel(s, rival, 5)
-    set_fuel(s, me, 3)
+    set_fuel(s, rival, rival_fuel)
+    set_fuel(s, me, my_fuel)
     s, _ = act(s, rival, {"type": "launch", "passengers": [me]})
     set_hand(s, me, ["denied"])
+    return s, me
+
+
+def test_hard_bot_denies_a_launch_that_takes_it_along_to_lose() -> None:
+    s, me = taken_along(my_fuel=3, rival_fuel=5)
     normal, hard = bots(s, me, "hoarder")
     assert ask(GAME, normal, s, me, NOW).action == {"type": "pass"}
     assert ask(GAME, hard, s, me, NOW).action == {"type": "denied"}
 
 
 def test_hard_bot_lets_a_launch_it_wins_stand() -> None:
-    s = table(2)
-    me, rival = s.turn, 1 - s.turn
-    set_hand(s, rival, ["launch"])
-    set_fuel(s, rival, 3)
-    set_fuel(s, me, 5)
-    s, _ = act(s, rival, {"type": "launch", "passengers": [me]})
-    set_hand(s, me, ["denied"])
+    s, me = taken_along(my_fuel=5, rival_fuel=3)
     _, hard = bots(s, me, "survivor")
     assert ask(GAME, hard, s, me, NOW).action == {"type": "pass"}
 
