@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from server.engine import IllegalAction, Rng, registry
-from server.engine.game import TIMEOUT
+from server.engine import TIMEOUT
 from server.engine.playout import play, player_names
 
 clock = time.process_time  # this process's CPU time: the machine may be shared

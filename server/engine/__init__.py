@@ -2,8 +2,9 @@
 
 from .errors import IllegalAction, InvalidOptions, UnknownGame, require
 from .events import Event, for_seat, private, public
-from .bots import LEVELS, BotInput, SampleBot
-from .game import OVER, TIMEOUT, Action, Bot, Decision, Game, Options, RandomBot, Result, State, shallow
+from .actions import TIMEOUT, Action
+from .bots import LEVELS, Bot, BotInput, Decision, RandomBot, SampleBot
+from .game import OVER, Game, Options, Result, State, shallow
 from .rng import Rng
 
 __all__ = [

@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import json
 import pickle
-from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, TypeVar
 
+from .actions import Action
 from .errors import InvalidOptions
-from .game import Action, Bot, Decision
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .game import Game
 
 T = TypeVar("T")
 EASY, NORMAL, HARD = "easy", "normal", "hard"
@@ -36,6 +34,15 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise InvalidOptions(f"A bot plays at one of {', '.join(LEVELS)}, not {level!r}.")
     return level
+
+
+class Rules(Protocol):
+    """What a bot's input is made from: the parts of a ``Game`` that read a state."""
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def legal(self, state: Any, seat: int) -> list[Action]: ...
+    def deadline(self, state: Any) -> int | None: ...
+    def determinize(self, state: Any, seat: int, rng: Rng) -> Any: ...
 
 
 class BotInput:
@@ -54,7 +61,7 @@ class BotInput:
         self._see, self._list, self._deal = view, legal, sample
 
     @classmethod
-    def of(cls, game: "Game[Any, Any]", state: Any, seat: int, now_ms: int) -> "BotInput":
+    def of(cls, game: Rules, state: Any, seat: int, now_ms: int) -> "BotInput":
         """The input of ``seat``'s bot when ``state`` is the truth (runtime and playout only).
         The view and the legal actions are copies: a view or an action may share a list
         with the state, and nothing the bot holds may lead into the state."""
@@ -87,7 +94,37 @@ def _copy(data: T) -> T:
     return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
-def ask(game: "Game[Any, Any]", bot: Bot, state: Any, seat: int, now_ms: int) -> Decision | None:
+@dataclass
+class Decision:
+    """A bot's chosen action and the time (ms, same clock as ``now_ms``) to play it."""
+
+    action: Action
+    at_ms: int
+
+
+class Bot(ABC):
+    """Plays one seat. A bot object lives as long as its seat's match in one process and may
+    remember things between calls. It never holds the true state: each call hands it what
+    its seat may know (``BotInput``: view, legal actions, clock, determinized samples)."""
+
+    @abstractmethod
+    def decide(self, seen: BotInput) -> Decision | None:
+        """The action this seat will play next, and when; ``None`` to wait."""
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions, after a random pause."""
+
+    def __init__(self, game: Any, rng: Rng, min_ms: int = 50, max_ms: int = 3000):
+        self.game, self.rng, self.min_ms, self.max_ms = game, rng, min_ms, max_ms
+
+    def decide(self, seen: BotInput) -> Decision | None:
+        if not seen.legal:
+            return None
+        return Decision(self.rng.choice(seen.legal), seen.now_ms + self.rng.randint(self.min_ms, self.max_ms))
+
+
+def ask(game: Rules, bot: Bot, state: Any, seat: int, now_ms: int) -> Decision | None:
     """Ask ``seat``'s bot what it plays when ``state`` is the truth (the one place a bot is
     asked: the runtime and the playout both come here)."""
     return bot.decide(BotInput.of(game, state, seat, now_ms))

@@ -19,19 +19,15 @@ import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .actions import TIMEOUT, Action
+from .bots import Bot, RandomBot
 from .errors import InvalidOptions, require
 from .events import Event
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .bots import BotInput
-
-Action = dict[str, Any]
-TIMEOUT: Action = {"type": "timeout"}
 
 
 OVER = "over"
@@ -123,37 +119,8 @@ class Result:
         }
 
 
-@dataclass
-class Decision:
-    """A bot's chosen action and the time (ms, same clock as ``now_ms``) to play it."""
-
-    action: Action
-    at_ms: int
-
-
-class Bot(ABC):
-    """Plays one seat. A bot object lives as long as its seat's match in one process and may
-    remember things between calls. It never holds the true state: each call hands it what
-    its seat may know (``BotInput``: view, legal actions, clock, determinized samples)."""
-
-    @abstractmethod
-    def decide(self, seen: "BotInput") -> Decision | None:
-        """The action this seat will play next, and when; ``None`` to wait."""
-
-
-class RandomBot(Bot):
-    """Chooses uniformly among the legal actions, after a random pause."""
-
-    def __init__(self, game: "Game[Any, Any]", rng: Rng, min_ms: int = 50, max_ms: int = 3000):
-        self.game, self.rng, self.min_ms, self.max_ms = game, rng, min_ms, max_ms
-
-    def decide(self, seen: "BotInput") -> Decision | None:
-        if not seen.legal:
-            return None
-        return Decision(self.rng.choice(seen.legal), seen.now_ms + self.rng.randint(self.min_ms, self.max_ms))
-
-
 O = TypeVar("O", bound=Options)
+BotMaker = Callable[..., Bot]  # (game, rng, level, **params) -> the seat's bot
 
 
 class Game(ABC, Generic[S, O]):
@@ -167,6 +134,12 @@ class Game(ABC, Generic[S, O]):
     options_model: ClassVar[type[Options]]
     # the option sets that change the rules, by name: the contract's leak tests play each
     variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+
+    def __init__(self, bots: "BotMaker | None" = None) -> None:
+        """``bots`` makes the game's bots (``bots(game, rng, level, **params)``). The rules
+        never import their bots: the package composes the two (``GAME = Game(bots=...)``),
+        so the bots may read the rules' types and helpers without a cycle."""
+        self._bots = bots
 
     # ---- metadata -------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | O | None = None) -> O:
@@ -251,6 +224,13 @@ class Game(ABC, Generic[S, O]):
         views share only once; the views must be exactly what ``view`` returns."""
         return {seat: self.view(state, seat) for seat in seats}
 
+    def legals(self, state: S, seats: Sequence[int]) -> dict[int, list[Action]]:
+        """``legal(state, seat)`` for each of ``seats`` at once (the runtime asks for every
+        seat that has a socket or a bot after each change). A game may override it to work
+        out what the seats' options share only once; the lists must be exactly what
+        ``legal`` returns."""
+        return {seat: self.legal(state, seat) for seat in seats}
+
     @abstractmethod
     def deadline(self, state: S) -> int | None:
         """When time moves the game on by itself (ms), or ``None``."""
@@ -270,9 +250,12 @@ class Game(ABC, Generic[S, O]):
 
     # ---- bots -----------------------------------------------------------------------
     def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any) -> Bot:
-        """A bot for ``seat`` playing at ``level`` (``easy``, ``normal``, ``hard``). Games
-        override this with real policies."""
-        return RandomBot(self, rng)
+        """A bot for ``seat`` playing at ``level`` (``easy``, ``normal``, ``hard``): the
+        game's own policies, composed into it where the package makes its ``GAME``
+        (``Game(bots=...)``); without them, a random player."""
+        if self._bots is None:
+            return RandomBot(self, rng)
+        return self._bots(self, rng, level, **params)
 
     def random_bot(self, seat: int, rng: Rng) -> Bot:
         return RandomBot(self, rng)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Sequence
 
-from .bots import ask
+from .actions import TIMEOUT, Action
+from .bots import Bot, Decision, ask
 from .errors import IllegalAction
 from .events import Event
-from .game import TIMEOUT, Action, Bot, Decision, Game
+from .game import Game
 from .rng import Rng
 
 

@@ -21,9 +21,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from .bots import BotInput, situation
+from .actions import Action
+from .bots import Bot, BotInput, Decision, situation
 from .errors import IllegalAction
-from .game import Action, Bot, Decision, Game
+from .game import Game
 from .playout import Stalled, next_move
 from .rng import Rng
 

@@ -1,5 +1,6 @@
 """Nutty Noodles: a real-time race to serve the right bowl to a monster that can eat it."""
 
+from .bot import bot_at
 from .rules import NuttyNoodles
 
-GAME = NuttyNoodles()
+GAME = NuttyNoodles(bots=bot_at)

@@ -481,10 +481,6 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
     def stats(self, state: NuttyNoodlesState) -> dict[str, float]:
         return {"rounds": state.rounds, "throws": state.throws}
 
-    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
-        from .bot import bot_at
-
-        return bot_at(self, rng, level, **params)
 
 
 __all__ = ["NuttyNoodles", "NuttyNoodlesOptions", "NuttyNoodlesState", "TIMEOUT", "answer"]

@@ -269,10 +269,6 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 out["snackle box price"] = sum(state.sporks.sold) / len(state.sporks.sold)
         return out
 
-    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
-        from .bot import bot_at
-
-        return bot_at(self, rng, level, **params)
 
 
 __all__ = ["OVER", "RivalRestaurants", "RivalRestaurantsOptions", "RivalState"]

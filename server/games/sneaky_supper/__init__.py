@@ -1,5 +1,6 @@
 """Sneaky Supper: push your luck sneaking snacks from the kitchen without waking the house."""
 
+from .bot import bot_at
 from .rules import SneakySupper
 
-GAME = SneakySupper()
+GAME = SneakySupper(bots=bot_at)

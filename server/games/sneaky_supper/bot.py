@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from server.engine import Action, Bot, Decision, Rng, SampleBot
 from server.engine.bots import NORMAL, at_level
@@ -23,10 +23,8 @@ from server.engine.rollouts import Rollouts, SearchBot, squash, win_share
 from .cards import (
     BUST_NOISE, CRAVING, MAX_TOKENS, RECIPE, TYPE, Need, card,
 )
+from .rules import SneakySupper
 from .state import SneakySupperState
-
-if TYPE_CHECKING:
-    from .rules import SneakySupper
 
 
 def missing(needs: Sequence[Need], types: Iterable[str]) -> int:

@@ -18,6 +18,7 @@ from .cards import (
     BUST_NOISE, CRAVING, CRAVINGS, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPE, START_TOKENS,
     Need, SEARCH_CARDS, UTENSIL_CARDS, card, from_utensil_deck,
 )
+from .knowledge import redeal
 from .matching import Way, fits
 from .state import (
     SneakySupperOptions, SneakySupperState, Turn, can_draw_search, can_draw_utensil, can_hush,
@@ -608,8 +609,6 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         return render_all(self, state, seats)
 
     def determinize(self, state: SneakySupperState, seat: int, rng: Rng) -> SneakySupperState:
-        from .knowledge import redeal
-
         return redeal(state, seat, rng)
 
     def result(self, state: SneakySupperState) -> Result | None:
@@ -642,10 +641,6 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         out.update({f"share_{k}": v / all_points for k, v in total.items()})
         return out
 
-    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
-        from .bot import bot_at
-
-        return bot_at(self, rng, level, **params)
 
 
 def _require_active(s: SneakySupperState, seat: int, phases: str | tuple[str, ...], what: str) -> None:

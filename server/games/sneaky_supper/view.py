@@ -9,7 +9,9 @@ Private to the seat: its hand and its Craving.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
+
+from server.engine import Game
 
 from .cards import (
     BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPE, RECIPES, Need, card,
@@ -17,9 +19,6 @@ from .cards import (
 )
 from .matching import ways
 from .state import SneakySupperState, can_draw_utensil, craving_ways
-
-if TYPE_CHECKING:
-    from .rules import SneakySupper
 
 
 def card_json(c: str) -> dict[str, Any]:
@@ -49,11 +48,11 @@ def craving_json(cid: str) -> dict[str, Any]:
             "needs": needs_json(c.needs), "label": describe_needs(c.needs)}
 
 
-def render(game: "SneakySupper", s: SneakySupperState, seat: int | None) -> dict[str, Any]:
+def render(game: Game[SneakySupperState, Any], s: SneakySupperState, seat: int | None) -> dict[str, Any]:
     return render_all(game, s, [seat])[seat]
 
 
-def render_all(game: "SneakySupper", s: SneakySupperState,
+def render_all(game: Game[SneakySupperState, Any], s: SneakySupperState,
                seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     """Every seat's view at once: what all seats see alike is built once and is the very
     same object in every view; only the seat's own hand, Craving, prompt and which recipes
@@ -76,7 +75,7 @@ def render_all(game: "SneakySupper", s: SneakySupperState,
     return out
 
 
-def _shared(game: "SneakySupper", s: SneakySupperState) -> dict[str, Any]:
+def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[str, Any]:
     """The fields of a view that are the same for every seat."""
     return {
         "game": game.id,

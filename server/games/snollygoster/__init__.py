@@ -1,6 +1,7 @@
 """Snollygoster: escape an alien planet before the food runs out — hidden agendas,
 bluffing tags on a shared, possibly poisoned food supply, and Denied in the nick of time."""
 
+from .bot import bot_at
 from .rules import Snollygoster
 
-GAME = Snollygoster()
+GAME = Snollygoster(bots=bot_at)

@@ -132,10 +132,6 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
                 out[f"team_{team.lower()}_won"] = float(bool(winners & set(held)))
         return out
 
-    def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any):  # noqa: ANN201 - Bot
-        from .bot import bot_at
-
-        return bot_at(self, rng, level, **params)
 
 
 # ---- time moves the game on -------------------------------------------------------------------------
