@@ -4,6 +4,8 @@
 // actions sent with ids and answered by ack/error), and the match page around a game's renderer: prompt, countdown, players,
 // game log, table chat, errors and the result screen.
 //
+import { inviteBox } from "./invite.js";
+
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
 // "The browser renderer", for its interface. Games without one use games/generic.js.
 
@@ -545,22 +547,13 @@ class MatchPage {
       if (s.status === "finished" && !this.state && s.result) this.showResult(s.result); // it never started
       return;
     }
-    const invite = `${location.origin}/matches/${this.matchId}`;
     const seated = s.seats.filter((x) => !x.bot).length;
     const humans = s.players - s.bots;
     const parts = [
       h("h2", {}, this.seat ? "Waiting for players" : "Join this table"),
       h("p", { class: "muted" }, `${seated} of ${humans} human seats taken${s.bots ? `, plus ${s.bots} bot${s.bots > 1 ? "s" : ""}` : ""}. The game starts when every seat is taken.`),
       h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", "data-seat": x.seat, style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, x.level ? `${x.level} bot` : "bot") : null))),
-      h(
-        "div",
-        { class: "invite" },
-        h("label", { for: "invite-link" }, "Invite link"),
-        h("div", { class: "row" },
-          h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() }),
-          h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(invite) }, "Copy"),
-        ),
-      ),
+      inviteBox(this.matchId),
     ];
     if (!this.seat && s.open_seats > 0) {
       const typed = $("join-name");
@@ -583,16 +576,6 @@ class MatchPage {
       : "Take a seat, or stay and watch.";
     this.renderPlayers();
     this.updateChatForm();
-  }
-
-  async copyInvite(link) {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast("Invite link copied.", "good");
-    } catch {
-      $("invite-link").select();
-      toast("Select the link and copy it.", "info");
-    }
   }
 
   async join(name) {
