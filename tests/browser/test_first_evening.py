@@ -68,3 +68,14 @@ def test_invite_link_warns_when_the_server_listens_on_this_computer_only(pages: 
     note = page.wait_for_selector(".invite[data-reach=this_computer] .invite-note.warning")
     assert "this computer only" in note.inner_text() and "--host 0.0.0.0" in note.inner_text()
     pages.shot(page, f"loopback-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_pages_show_lists_as_lists_and_fold_the_developers_part(pages: Pages, size: str) -> None:
+    page = pages.open("/games/snollygoster/rules", viewport=SIZES[size])
+    turn = page.locator("h2:text-is('A turn') + p + ol > li")
+    assert turn.count() == 3 and turn.nth(2).locator("ul > li").count() == 4
+    folded = page.locator("details.developers").first
+    assert not folded.evaluate("d => d.open") and not folded.locator("code").first.is_visible()
+    no_horizontal_scroll(page)
+    pages.shot(page, f"rules-{size}")
