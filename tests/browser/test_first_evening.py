@@ -79,3 +79,69 @@ def test_rules_pages_show_lists_as_lists_and_fold_the_developers_part(pages: Pag
     assert not folded.evaluate("d => d.open") and not folded.locator("code").first.is_visible()
     no_horizontal_scroll(page)
     pages.shot(page, f"rules-{size}")
+
+
+LAPTOP_800 = {"width": 1280, "height": 800}
+
+
+def play_now(page: Any, game: str, name: str = "Maria") -> None:
+    page.fill("#player-name", name)
+    page.click(f".game-card[data-game='{game}'] button.play-now")
+    page.wait_for_url("**/matches/*")
+
+
+def match_options(page: Any) -> dict[str, Any]:
+    match_id = page.get_attribute("#match", "data-match")
+    return httpx.get(f"{page.url.split('/matches/')[0]}/api/matches/{match_id}", timeout=20).json()["options"]
+
+
+@pytest.mark.parametrize("size", {"laptop": LAPTOP_800, "phone": PHONE})
+def test_nutty_noodles_waits_until_you_are_ready_with_the_whole_table_in_view(pages: Pages, size: str) -> None:
+    viewport = LAPTOP_800 if size == "laptop" else PHONE
+    page = pages.open("/", viewport=viewport, who="Maria")
+    play_now(page, "nutty-noodles")
+    page.wait_for_selector(".nn[data-phase=ready] button.ready")
+    for bot in ("Bot 1", "Bot 2"):  # the bots are ready at once; the dice still wait for Maria
+        page.wait_for_selector(f".log-entry:has-text('{bot} is ready.')")
+    assert page.locator(".nn-dice.live").count() == 0 and page.locator(".nn").get_attribute("data-throws") == "0"
+    assert "ready" in page.inner_text("#prompt-text")
+    if size == "laptop":  # the monsters, every bowl and your tokens, without scrolling
+        for part in (".nn-tables", ".nn-bowls .bowl >> nth=-1", ".nn-tokens"):
+            box = page.locator(part).bounding_box()
+            assert box and box["y"] + box["height"] <= viewport["height"], f"{part} is below the fold"
+    no_horizontal_scroll(page)
+    pages.shot(page, f"ready-{size}")
+    page.keyboard.press("Space")
+    page.wait_for_selector(".nn[data-phase=roll], .nn[data-phase=race], .nn[data-phase=closing]")
+    assert page.locator(".log-entry:has-text('Everyone is ready')").count() == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_timers_have_a_pace_in_seconds_relaxed_against_bots_by_default(pages: Pages, size: str) -> None:
+    page = pages.open("/", viewport=SIZES[size], who="Maria")
+    page.fill("#player-name", "Maria")
+    page.click(".game-card[data-game='snollygoster'] button.setup")
+    form = page.locator("form.create-form[data-game='snollygoster']")
+    pace, window = form.locator("select[name=pace]"), form.locator("[data-option=window_ms]")
+    assert pace.input_value() == "normal" and window.input_value() == "8"  # friends only: normal
+    assert "(seconds)" in form.locator("label[for=opt-snollygoster-window_ms]").text_content()
+    form.locator("select[name=bots]").select_option("1")
+    assert pace.input_value() == "relaxed" and window.input_value() == "16"  # against a bot: relaxed
+    pace.select_option("fast")
+    assert window.input_value() == "4"
+    pace.select_option("relaxed")
+    form.locator("details.more-options summary").click()
+    form.locator("[data-option=turn_ms]").fill("300")  # one timer by hand: the pace says so
+    assert pace.input_value() == "custom"
+    no_horizontal_scroll(page)
+    pages.shot(page, f"pace-{size}")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/matches/*")
+    options = match_options(page)
+    assert (options["window_ms"], options["turn_ms"], options["step_ms"]) == (16_000, 300_000, 90_000)
+    # Play now against bots: every timer relaxed.
+    page.goto("/")
+    play_now(page, "rival-restaurants")
+    options = match_options(page)
+    assert (options["claim_ms"], options["auction_ms"], options["move_ms"], options["market_ms"]) == \
+        (30_000, 40_000, 60_000, 120_000)
