@@ -13,6 +13,8 @@ import pytest
 from server.api.invite import is_loopback, network_addresses
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
+from .nutty import say_ready
+from .test_watch import create, take_seat
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
@@ -26,21 +28,14 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def create(base: str, game: str = "nutty-noodles", players: int = 2, bots: int = 0, **options: Any) -> str:
-    r = httpx.post(f"{base}/api/matches", json={"game": game, "players": players, "bots": bots, "options": options},
-                   timeout=20)
-    assert r.status_code == 201, r.text
-    return r.json()["id"]
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_invite_link_works_for_friends_on_the_network(browser: Any, lan_server: str, size: str) -> None:
     pages = Pages(browser, lan_server, f"first_evening-invite-{size}")
     try:
-        match_id = create(lan_server)
+        with httpx.Client(base_url=lan_server, timeout=20) as api:
+            match_id = create(api, "nutty-noodles", players=2, bots=0)
         host = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")  # by 127.0.0.1
-        host.fill("#join-name", "Maria")
-        host.click("form.join-form button[type=submit]")
+        take_seat(host, "Maria")
         host.wait_for_selector(".invite[data-reach=network] .qr")
         link = host.input_value("#invite-link")
         assert not is_loopback(urlsplit(link).hostname) and link.endswith(f"/matches/{match_id}")
@@ -51,8 +46,7 @@ def test_invite_link_works_for_friends_on_the_network(browser: Any, lan_server: 
         pages.shot(host, "waiting-room")
         # The friend opens the link from the network and takes the other seat.
         friend = pages.open(link, viewport=PHONE, who="Priya")
-        friend.fill("#join-name", "Priya")
-        friend.click("form.join-form button[type=submit]")
+        take_seat(friend, "Priya")
         for page in (host, friend):
             page.wait_for_selector(".nn")
     finally:
@@ -61,9 +55,9 @@ def test_invite_link_works_for_friends_on_the_network(browser: Any, lan_server: 
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_invite_link_warns_when_the_server_listens_on_this_computer_only(pages: Pages, server: str,
+def test_invite_link_warns_when_the_server_listens_on_this_computer_only(pages: Pages, api: httpx.Client,
                                                                          size: str) -> None:
-    match_id = create(server)  # the shared test server listens on 127.0.0.1
+    match_id = create(api, "nutty-noodles", players=2, bots=0)  # the shared test server listens on 127.0.0.1
     page = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
     note = page.wait_for_selector(".invite[data-reach=this_computer] .invite-note.warning")
     assert "this computer only" in note.inner_text() and "--host 0.0.0.0" in note.inner_text()
@@ -145,3 +139,59 @@ def test_timers_have_a_pace_in_seconds_relaxed_against_bots_by_default(pages: Pa
     options = match_options(page)
     assert (options["claim_ms"], options["auction_ms"], options["move_ms"], options["market_ms"]) == \
         (30_000, 40_000, 60_000, 120_000)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_prompt_and_its_countdown_stay_in_view_and_a_change_never_scrolls(pages: Pages, api: httpx.Client,
+                                                                            size: str) -> None:
+    match_id = create(api, "rival-restaurants", players=3, bots=2)
+    page = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
+    take_seat(page, "Maria")
+    page.wait_for_selector(".rr")
+    page.wait_for_selector("#countdown:not([hidden])")
+    scrolled = page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY")
+    assert scrolled > 100
+    seq = int(page.get_attribute("#match", "data-seq"))
+    page.wait_for_selector(f"#match:not([data-seq='{seq}']):not([data-seq='{seq + 1}'])")  # the bots moved twice
+    assert page.evaluate("window.scrollY") == scrolled
+    for part in ("#prompt-text", "#countdown"):
+        box = page.locator(part).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"], f"{part} is out of view"
+    pages.shot(page, f"sticky-prompt-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_refused_move_says_why_where_the_player_looked(pages: Pages, api: httpx.Client, size: str) -> None:
+    match_id = create(api, "nutty-noodles", players=2, bots=0, ready_check=True)
+    page = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
+    take_seat(page, "Maria")
+    assert api.post(f"/api/matches/{match_id}/join", json={"name": "Priya"}).status_code == 200
+    # Two clicks before the server answers the first: the second is refused, and says why.
+    page.wait_for_selector("button.ready").evaluate("b => { b.click(); b.click(); }")
+    bubble = page.wait_for_selector(".refusal-bubble")
+    assert bubble.inner_text() == "You said you are ready already."
+    assert page.locator("#refusal").inner_text() == "You said you are ready already."
+    pages.shot(page, f"refusal-{size}")
+
+
+def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client) -> None:
+    match_id = create(api, "nutty-noodles", players=2, bots=1, tie_window_ms=0)
+    page = pages.open(f"/matches/{match_id}", viewport=PHONE, who="Maria")
+    take_seat(page, "Maria")
+    page.wait_for_selector("button.roll, .nn-dice.live")
+    if page.locator("button.roll").count():
+        page.click("button.roll")
+    page.wait_for_selector(".nn-dice.live")
+    wrong = page.evaluate("""() => {
+        const dice = new Set([...document.querySelectorAll('.nn-dice.live .die')].map(d => d.dataset.face)
+                             .filter(f => f !== 'blank'));
+        const same = (b) => { const i = b.dataset.ingredients.split(' ').filter(Boolean);
+                              return i.length === dice.size && i.every(x => dice.has(x)); };
+        return [...document.querySelectorAll('.bowl')].find(b => !same(b)).dataset.bowl;
+    }""")
+    page.click(".nn-tables [data-table='takeaway']")
+    page.click(f".bowl[data-bowl='{wrong}']")
+    feedback = page.wait_for_selector(".nn-feedback.wrong, .nn-feedback.late", state="attached")
+    if "wrong" in feedback.get_attribute("class"):
+        assert "the dice asked for" in feedback.inner_text()
+        pages.shot(page, "wrong-serve")

@@ -5,6 +5,7 @@
 // game log, table chat, errors and the result screen.
 //
 import { inviteBox } from "./invite.js";
+import { showRefusal, watchControls } from "./refusals.js";
 
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
 // "The browser renderer", for its interface. Games without one use games/generic.js.
@@ -414,6 +415,15 @@ function formatSeconds(ms) {
   return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
 }
 
+/** Keep ``node`` (the prompt and its countdown) in view just below the sticky ``bar``,
+ *  however tall the bar grows (it wraps on a phone). */
+function stickBelow(node, bar) {
+  if (!node || !bar) return;
+  const place = () => node.style.setProperty("--stick-top", `${bar.getBoundingClientRect().height}px`);
+  new ResizeObserver(place).observe(bar);
+  place();
+}
+
 /** Drives /matches/{id}: everything around the game's renderer. */
 class MatchPage {
   constructor(root) {
@@ -472,6 +482,8 @@ class MatchPage {
       }
     });
     keepFocus($("board"));
+    watchControls($("board"));
+    stickBelow($("prompt"), document.querySelector(".topbar"));
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.sendChat();
@@ -617,6 +629,7 @@ class MatchPage {
     this.renderPrompt();
     this.startCountdown();
     const board = $("board");
+    const scrolled = window.scrollY; // a change of the table never scrolls the page
     try {
       const fresh = first ? [] : (msg.events || []).filter((e) => e.fresh);
       this.renderer.render(board, { ...msg, fresh, first }, this.ctx);
@@ -624,6 +637,7 @@ class MatchPage {
       console.warn("renderer failed", err);
       board.replaceChildren(h("p", { class: "muted" }, "This table cannot be drawn; the log and prompt still work."));
     }
+    if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled, behavior: "instant" });
     this.updateChatForm();
     if (msg.result || msg.status === "finished") this.showResult(msg.result);
   }
@@ -700,7 +714,7 @@ class MatchPage {
     try {
       return await this.socket.act(action);
     } catch (err) {
-      if (!quiet) toast(err.message);
+      if (!quiet) showRefusal(err.message);
       throw err;
     }
   }
