@@ -195,3 +195,49 @@ def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client) -> N
     if "wrong" in feedback.get_attribute("class"):
         assert "the dice asked for" in feedback.inner_text()
         pages.shot(page, "wrong-serve")
+
+
+@pytest.fixture(scope="module")
+def standin_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose stand-ins take an absent player's seat after 2 s (not 90)."""
+    with potluck_server(tmp_path_factory.mktemp("standin-serve"), POTLUCK_STANDIN_AFTER_S="2") as base:
+        yield base
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stand_in_moves_are_marked_and_the_friend_is_greeted_on_return(browser: Any, standin_server: str,
+                                                                       size: str) -> None:
+    pages = Pages(browser, standin_server, f"first_evening-standin-{size}")
+    try:
+        with httpx.Client(base_url=standin_server, timeout=20) as api:
+            match_id = create(api, "nutty-noodles", players=2, bots=0, tie_window_ms=0)
+        maria = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
+        take_seat(maria, "Maria")
+        priya = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Priya")
+        take_seat(priya, "Priya")
+        priya.wait_for_selector(".nn")
+        context = priya.context
+        priya.close()  # Priya's phone goes to sleep
+        badge = maria.wait_for_selector(".player:has(.pname:text-is('Priya')) .tag.standin")
+        assert "a bot plays for them" in badge.text_content()
+        # The stand-in plays (throws, serves) in Priya's name: each of its lines says so.
+        if maria.wait_for_selector("button.roll, .log-entry.by-standin").evaluate("e => e.tagName") == "BUTTON":
+            maria.click("button.roll")
+        line = maria.wait_for_selector(".log-entry.by-standin")
+        assert line.text_content().startswith("bot for PriyaPriya ")
+        pages.shot(maria, "marked")
+        # Back: Priya is told what was played for her.
+        back = context.new_page()
+        pages.watch(back, "Priya back")
+        back.goto(f"/matches/{match_id}")
+        dialog = back.wait_for_selector("#greeting .greeting")
+        assert "Welcome back, Priya" in dialog.inner_text() and "a stand-in bot played for you" in dialog.inner_text()
+        assert back.locator("#greeting .greeting-moves li").count() >= 1
+        no_horizontal_scroll(back)
+        pages.shot(back, "greeting")
+        back.click("#greeting button:text-is('Back to the table')")
+        assert back.locator("#greeting").count() == 0
+        maria.wait_for_selector(".player:has(.pname:text-is('Priya')) .tag.standin", state="detached")
+    finally:
+        pages.close()
+    assert pages.errors == []

@@ -6,6 +6,7 @@
 //
 import { inviteBox } from "./invite.js";
 import { showRefusal, watchControls } from "./refusals.js";
+import { greeting, lastSeen, presenceTag, rememberSeen, standinOf, standinSeats, standinTag } from "./standins.js";
 
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
 // "The browser renderer", for its interface. Games without one use games/generic.js.
@@ -494,6 +495,9 @@ class MatchPage {
       this.fatal(err.status === 404 ? "There is no such match. It may have been a mistyped link." : err.message);
       return;
     }
+    // Back at a seat a stand-in bot played (the summary, asked without our token, still says so)
+    const mine = this.seat && this.summary.seats.find((x) => x.seat === this.seat.seat);
+    this.stoodIn = !!(mine && mine.standin);
     const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
     $("game-name").textContent = game.name;
     document.title = `${game.name} · Potluck`;
@@ -624,7 +628,9 @@ class MatchPage {
     this.root.dataset.resyncs = this.socket ? this.socket.resyncs : 0;
     this.root.dataset.you = this.you ?? "";
     this.root.classList.toggle("spectating", this.ctx.spectator);
+    if (first && this.stoodIn) this.greet(msg.events || []);
     this.logEvents(msg.events || []);
+    if (!this.ctx.spectator) rememberSeen(this.matchId, msg.seq);
     this.renderPlayers();
     this.renderPrompt();
     this.startCountdown();
@@ -668,7 +674,7 @@ class MatchPage {
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
           seat && seat.bot ? h("span", { class: "tag" }, seat.level ? `${seat.level} bot` : "bot") : null,
-          seat && seat.standin ? h("span", { class: "tag standin", title: "Away: a bot plays until they are back" }, "bot stands in") : null,
+          i === this.you ? null : presenceTag(seat),
           p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
         ),
       );
@@ -719,21 +725,37 @@ class MatchPage {
     }
   }
 
+  /** Back at a seat a stand-in played: say what it played (a dialog over the table). */
+  greet(events) {
+    const overlay = h("div", { class: "result-overlay greeting-overlay", id: "greeting" });
+    const nameOf = (seat) => this.playerName(seat);
+    overlay.append(greeting(this.matchId, this.you, events, nameOf, () => overlay.remove()));
+    this.root.append(overlay);
+    overlay.querySelector("button").focus({ preventScroll: true }); // Enter closes it
+    this.greeted = { you: this.you, since: lastSeen(this.matchId) };
+  }
+
   // -- the log --
   logEvents(events) {
     const log = $("log");
+    const standins = standinSeats(this.summary);
+    const away = this.greeted; // back from away: the moves made for us since we last looked
+    const nameOf = (seat) => this.playerName(seat);
     let added = false;
     for (const event of events) {
       const seq = event.seq ?? this.state.seq;
       event.fresh = seq > this.loggedSeq;
       if (!event.fresh) continue;
       added = true;
+      const by = standinOf(event, away && seq > away.since ? new Set([...standins, away.you]) : standins, nameOf);
       log.append(
-        h("li", { class: `log-entry${event.private ? " private" : ""}`, dataset: { type: event.type, seq } },
+        h("li", { class: `log-entry${event.private ? " private" : ""}${by === null ? "" : " by-standin"}`, dataset: { type: event.type, seq } },
           event.private ? h("span", { class: "tag private-tag", title: "Only you see this" }, "only you") : null,
+          by === null ? null : standinTag(by, nameOf),
           event.text),
       );
     }
+    this.greeted = null;
     const last = events.reduce((m, e) => Math.max(m, e.seq ?? this.state.seq), this.loggedSeq);
     this.loggedSeq = Math.max(this.loggedSeq, last, this.state.seq);
     while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
