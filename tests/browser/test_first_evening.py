@@ -11,9 +11,11 @@ import httpx
 import pytest
 
 from server.api.invite import is_loopback, network_addresses
+from server.games.sneaky_supper.cards import card as ss_card
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
 from .nutty import say_ready
+from .sneaky_supper_driver import engine_situation, mount
 from .test_watch import create, take_seat
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
@@ -241,3 +243,18 @@ def test_stand_in_moves_are_marked_and_the_friend_is_greeted_on_return(browser: 
     finally:
         pages.close()
     assert pages.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sneaky_supper_noise_bar_counts_noise_not_cards(pages: Pages, size: str) -> None:
+    page = pages.open("/games/sneaky-supper/rules", viewport=SIZES[size], who="renderer")
+    # A turn with a card of 2 Noise or more drawn (and the total under the bust line).
+    view, legal = engine_situation(lambda g, s: s.phase == "turn" and s.turn.path and 1 < s.turn.noise() < 4
+                                   and any(c.noise >= 2 for c in map(ss_card, s.turn.path)))
+    mount(page, view, legal)
+    noise = view["floorplan"]["noise"]
+    cells = page.locator(".ss-meter .ss-block:not(.hushed) .ss-unit").all_inner_texts()
+    assert cells == [str(n) for n in range(1, noise + 1)], "each point of Noise is one cell, counted 1, 2, 3…"
+    assert page.locator(".ss-meter-value b").inner_text() == str(noise)
+    no_horizontal_scroll(page)
+    pages.shot(page, f"noise-{size}")
