@@ -12,7 +12,7 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import errors, health, history, invite, lobby, pages, play, replays, websocket
+from server.api import errors, health, history, invite, lobby, pages, play, reference, replays, websocket
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.strict_json import StrictJsonBodies
@@ -76,7 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await db.close()
 
-    app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
+                  docs_url=None, redoc_url=None)  # reference.install serves /docs without a CDN
     app.state.settings = settings
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (lobby, invite, play, replays, history, websocket, health):
         app.include_router(module.router)
     pages.install(app)  # the HTML pages and /static (web/)
+    reference.install(app)
     return app
 
 
