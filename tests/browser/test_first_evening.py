@@ -15,7 +15,9 @@ from server.games.sneaky_supper.cards import card as ss_card
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
 from .nutty import say_ready
+from .rival_restaurants_driver import legal_for as rr_legal_for, show as rr_show, situation as rr_situation
 from .sneaky_supper_driver import engine_situation, mount
+from .test_accessibility import serious_violations
 from .test_watch import create, take_seat
 
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
@@ -45,6 +47,7 @@ def test_invite_link_works_for_friends_on_the_network(browser: Any, lan_server: 
         qr = host.locator(".invite .qr").bounding_box()
         assert qr and qr["width"] >= 120, "the QR code is too small to scan"
         no_horizontal_scroll(host)
+        assert serious_violations(host) == []
         pages.shot(host, "waiting-room")
         # The friend opens the link from the network and takes the other seat.
         friend = pages.open(link, viewport=PHONE, who="Priya")
@@ -106,6 +109,7 @@ def test_nutty_noodles_waits_until_you_are_ready_with_the_whole_table_in_view(pa
             box = page.locator(part).bounding_box()
             assert box and box["y"] + box["height"] <= viewport["height"], f"{part} is below the fold"
     no_horizontal_scroll(page)
+    assert serious_violations(page) == []
     pages.shot(page, f"ready-{size}")
     page.keyboard.press("Space")
     page.wait_for_selector(".nn[data-phase=roll], .nn[data-phase=race], .nn[data-phase=closing]")
@@ -173,6 +177,7 @@ def test_a_refused_move_says_why_where_the_player_looked(pages: Pages, api: http
     bubble = page.wait_for_selector(".refusal-bubble")
     assert bubble.inner_text() == "You said you are ready already."
     assert page.locator("#refusal").inner_text() == "You said you are ready already."
+    assert serious_violations(page) == []
     pages.shot(page, f"refusal-{size}")
 
 
@@ -236,6 +241,7 @@ def test_stand_in_moves_are_marked_and_the_friend_is_greeted_on_return(browser: 
         assert "Welcome back, Priya" in dialog.inner_text() and "a stand-in bot played for you" in dialog.inner_text()
         assert back.locator("#greeting .greeting-moves li").count() >= 1
         no_horizontal_scroll(back)
+        assert serious_violations(back) == []
         pages.shot(back, "greeting")
         back.click("#greeting button:text-is('Back to the table')")
         assert back.locator("#greeting").count() == 0
@@ -258,3 +264,24 @@ def test_sneaky_supper_noise_bar_counts_noise_not_cards(pages: Pages, size: str)
     assert page.locator(".ss-meter-value b").inner_text() == str(noise)
     no_horizontal_scroll(page)
     pages.shot(page, f"noise-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_action_card_that_cannot_be_played_now_stays_visible_with_the_reason(pages: Pages, size: str) -> None:
+    page = pages.open("/games/rival-restaurants/rules", viewport=SIZES[size], who="renderer")
+    s = rr_situation("market")  # Ann at the market, with Swipe, Home Delivery and Menu Shake-up
+    s.chefs[0].actions, s.today[0].played = ["swipe-1", "home_delivery-1"], "menu_shakeup-1"
+    assert rr_legal_for(s, 0, {"type": "play", "card": "home_delivery-1"}) == \
+        "You have already played an action card today."
+    rr_show(page, s, 0)
+    card = page.locator(".rr-plays [data-card='home_delivery-1']")
+    assert card.is_visible() and card.is_disabled()
+    assert card.locator(".rr-why-not").inner_text() == "One action card a day: you have played Menu Shake-up today."
+    no_horizontal_scroll(page)
+    pages.shot(page, f"unplayable-{size}")
+    # Before the market: the card says when it can be played.
+    s = rr_situation("move")
+    s.chefs[0].actions = ["home_delivery-1"]
+    rr_show(page, s, 0)
+    assert page.locator(".rr-plays [data-card='home_delivery-1'] .rr-why-not").inner_text() == \
+        "It is played in BUY and BARTER (now: MONEY and MOVE)."

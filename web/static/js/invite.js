@@ -17,17 +17,7 @@ export function qrSvg(rows, label) {
     svg("path", { d, fill: "#000" }));
 }
 
-const asked = new Map(); // match id -> Promise of its invite
-
-function inviteOf(matchId) {
-  if (!asked.has(matchId)) {
-    asked.set(matchId, api(`/api/matches/${encodeURIComponent(matchId)}/invite`).catch((err) => {
-      asked.delete(matchId);
-      throw err;
-    }));
-  }
-  return asked.get(matchId);
-}
+const boxes = new Map(); // match id -> its invite box (the waiting room is redrawn often: keep it)
 
 async function copy(link, input) {
   try {
@@ -40,8 +30,13 @@ async function copy(link, input) {
 }
 
 /** The invite box: filled with the browser's own address at once, then with the server's
- *  answer (the network link, the note, the QR code). */
+ *  answer (the network link, the note, the QR code). The same box every time it is asked. */
 export function inviteBox(matchId) {
+  if (!boxes.has(matchId)) boxes.set(matchId, newInviteBox(matchId));
+  return boxes.get(matchId);
+}
+
+function newInviteBox(matchId) {
   const fallback = `${location.origin}/matches/${matchId}`;
   const input = h("input", { id: "invite-link", readonly: true, value: fallback, onfocus: (e) => e.target.select() });
   const note = h("p", { class: "invite-note small", id: "invite-note" });
@@ -51,7 +46,7 @@ export function inviteBox(matchId) {
     h("label", { for: "invite-link" }, "Invite link"),
     h("div", { class: "row" }, input, h("button", { class: "btn", type: "button", onclick: () => copy(input.value, input) }, "Copy")),
     note, others, code);
-  inviteOf(matchId).then((invite) => {
+  api(`/api/matches/${encodeURIComponent(matchId)}/invite`).then((invite) => {
     input.value = invite.url;
     box.dataset.reach = invite.reach;
     note.textContent = invite.note;
