@@ -12,7 +12,7 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import errors, health, history, lobby, pages, play, replays, websocket
+from server.api import errors, health, history, invite, lobby, pages, play, reference, replays, websocket
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.strict_json import StrictJsonBodies
@@ -76,15 +76,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await db.close()
 
-    app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
+                  docs_url=None, redoc_url=None)  # reference.install serves /docs without a CDN
     app.state.settings = settings
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     errors.install(app)
-    for module in (lobby, play, replays, history, websocket, health):
+    for module in (lobby, invite, play, replays, history, websocket, health):
         app.include_router(module.router)
     pages.install(app)  # the HTML pages and /static (web/)
+    reference.install(app)
     return app
 
 
@@ -132,6 +134,7 @@ def server_config(app: FastAPI, host: str, port: int, access_log: bool = True,
     (smaller oversized ones are answered by the app and the socket stays open); no
     per-message compression; seat tokens are redacted from uvicorn's logs."""
     settings: Settings = app.state.settings
+    app.state.listen = (host, port)  # the invite link's address when listening on every interface
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=settings.hard_frame_bytes,
                             ws_per_message_deflate=False,  # ~4 KB states: CPU matters more than bytes
                             timeout_graceful_shutdown=10,  # a dead peer must not hold up a restart

@@ -67,6 +67,7 @@ class Settings:
     metrics_allow: str = "127.0.0.0/8,::1"  # addresses (comma-separated networks) that may read /metrics
     metrics_token: str = ""  # or anyone sending it as a Bearer token ("": no token opens it)
     allowed_origins: str = ""  # pages of other sites that may open WebSockets (comma-separated origins)
+    public_url: str = ""  # the address friends open (invite links), e.g. http://192.168.1.20:8000 ("": worked out)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":

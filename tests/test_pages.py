@@ -3,6 +3,7 @@ we designed, unknown games and malformed match ids are 404s, renderers are found
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -48,3 +49,24 @@ def test_match_pages_load_their_renderer_or_the_generic_one(client: TestClient) 
         assert client.get(f"/static/js/games/{name}.js").status_code == 200
     assert client.get("/matches/bad%20id!").status_code == 404
     assert client.get("/favicon.ico").status_code == 200
+
+
+LIST_ITEM = re.compile(r"^ *(?:[-*+]|\d+[.)]) ", re.M)
+DEVELOPER_WORDS = re.compile(r"python -m|potluck simulate|pytest|tests/|test_\w+\.py")
+
+
+@pytest.mark.parametrize("game_id", sorted(p.stem for p in pages.RULES.glob("*.md")))
+def test_rules_pages_render_every_list_item_of_the_markdown(game_id: str) -> None:
+    """Issue 27, item 4: a list right after a paragraph line (Snollygoster's "A turn", the
+    Rival Restaurants market) is a list, not a run-on paragraph."""
+    text = (pages.RULES / f"{game_id}.md").read_text()
+    assert pages.rules_html(game_id).count("<li") == len(LIST_ITEM.findall(text))
+
+
+@pytest.mark.parametrize("game_id", ["nutty-noodles", "sneaky-supper", "snollygoster"])
+def test_rules_pages_keep_what_only_developers_need_collapsed(game_id: str) -> None:
+    """Issue 27, item 4: command lines and test names are in a collapsed section only."""
+    body = pages.rules_html(game_id)
+    shown = re.sub(r'<details class="developers">.*?</details>', "", body, flags=re.S)
+    assert '<details class="developers">' in body and "python -m" in body
+    assert DEVELOPER_WORDS.findall(shown) == []

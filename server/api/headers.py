@@ -3,9 +3,9 @@
 - ``Content-Security-Policy``: scripts only from this server's files (no inline script,
   no ``eval``), connections only back to it (its WebSocket included), no plugins, and no
   framing by other sites (``frame-ancestors 'self'``). Styles may be inline: the pages
-  colour seats with ``style`` attributes. The interactive API reference (``/docs``,
-  ``/redoc``) is FastAPI's page, which loads its script from a CDN and starts it inline:
-  it only gets the framing rule.
+  colour seats with ``style`` attributes. The interactive API reference (``/docs``) is
+  FastAPI's page, which loads Swagger UI from this server and starts it inline: it only
+  gets the framing rule.
 - ``X-Content-Type-Options: nosniff``: a JSON answer is never run as a script or page.
 - ``Referrer-Policy: same-origin``: links to other sites do not learn which match you
   were at.
@@ -25,7 +25,7 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
           "font-src 'self'; connect-src 'self'{sockets}; object-src 'none'; base-uri 'self'; "
           "form-action 'self'; frame-ancestors 'self'")
 REFERENCE_POLICY = "frame-ancestors 'self'"
-REFERENCE_PATHS = ("/docs", "/redoc")
+REFERENCE_PATHS = ("/docs",)
 _HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
 COMMON = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin"),
           (b"x-frame-options", b"SAMEORIGIN")]

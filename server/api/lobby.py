@@ -7,8 +7,8 @@ from functools import cache
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
 
-from server.engine import registry
-from server.runtime import LiveMatch, RateLimited, Runtime
+from server.engine import InvalidOptions, UnknownGame, registry
+from server.runtime import Invalid, LiveMatch, RateLimited, Runtime
 from server.runtime.summaries import summary
 from server.store import MatchRecord
 
@@ -52,14 +52,26 @@ async def create_match(body: CreateMatch, request: Request, runtime: Runtime = D
     (at the normal level) or the level of each (`easy`, `normal`, `hard`), in seat order.
     It starts when every seat is taken: at once if they are all bots. Each client address may create
     a few matches at once, then a steady trickle (429 with ``Retry-After`` past that)."""
-    refusal = runtime.limits.creation.take(client_address(request))
-    if refusal is not None:
-        raise RateLimited(refusal.reason, refusal.retry_after)
     players = body.players
     if players is None:
         players = registry.games()[body.game].min_players if body.game in registry.games() else 0
+    refused_as_invalid(body.game, players, body.options)  # an invalid request costs no creation
+    refusal = runtime.limits.creation.take(client_address(request))
+    if refusal is not None:
+        raise RateLimited(refusal.reason, refusal.retry_after)
     record = await runtime.create(body.game, players, body.options, body.bots)
     return {"id": record.id, "match": _summary_of(runtime, record)}
+
+
+def refused_as_invalid(game_id: str, players: int, options: dict) -> None:
+    """``Invalid`` (422) for an unknown game, a table it cannot seat or options its model
+    rejects — before the request takes one of the address's creations."""
+    try:
+        game = registry.get(game_id)
+        game.check_players(players)
+        game.validate(players, game.options(options))
+    except (UnknownGame, InvalidOptions) as exc:
+        raise Invalid(str(exc.args[0] if exc.args else exc)) from None
 
 
 def _summary_of(runtime: Runtime, record: MatchRecord) -> dict:

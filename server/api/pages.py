@@ -17,7 +17,7 @@ import re
 from functools import cache
 from typing import Any
 
-import markdown
+from markdown_it import MarkdownIt
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -62,6 +62,15 @@ def catalogue() -> list[dict[str, Any]]:
 
 
 _DESIGNED = re.compile(r"<(p|li|td)>((?:(?!</\1>).)*?<em>Designed\b[^<]*</em>)", re.S)
+# CommonMark (a list right after a paragraph is a list) with tables; the rules are our own
+# files, so their HTML (the collapsed sections below) is kept
+_MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
+# What only developers need (the commands that print the figures, test names) sits between
+# these two lines in a rules file, and is shown collapsed
+DEVELOPERS = "<!-- developers -->"
+DEVELOPERS_END = "<!-- /developers -->"
+_COLLAPSED = ('<details class="developers"><summary>For developers: how these figures are made</summary>\n\n',
+              "\n\n</details>")
 
 
 @cache
@@ -69,7 +78,8 @@ def rules_html(game_id: str) -> str:
     """A rules page as HTML; every paragraph, list item or cell holding a *Designed:*
     remark is marked, so readers see what we designed where the rulebook is silent."""
     text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
-    body = markdown.markdown(text, extensions=["tables", "sane_lists"], output_format="html")
+    text = text.replace(DEVELOPERS, _COLLAPSED[0]).replace(DEVELOPERS_END, _COLLAPSED[1])
+    body = _MARKDOWN.render(text)
     return _DESIGNED.sub(lambda m: f'<{m.group(1)} class="designed">{m.group(2)}', body)
 
 

@@ -89,9 +89,10 @@ S = TypeVar("S", bound=State)
 
 
 class Options(BaseModel):
-    """Base for a game's options model: every field has a default; unknown keys are errors."""
+    """Base for a game's options model: every field has a default; unknown keys are errors,
+    and so is a value of the wrong type (``"60000"`` for a number, ``"true"`` for a yes/no)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 @dataclass

@@ -35,10 +35,11 @@ TIMEOUT_MS = int(os.environ.get("POTLUCK_BROWSER_TIMEOUT_MS", "60000"))
 
 
 @contextmanager
-def potluck_server(workdir: Path, **env_overrides: str) -> Iterator[str]:
+def potluck_server(workdir: Path, host: str = "127.0.0.1", **env_overrides: str) -> Iterator[str]:
     """Run ``potluck serve`` (a SQLite database in ``workdir``, a free port, the test game
-    ``secret-snack``) until the block ends; yields its base URL. ``env_overrides`` are
-    added to its environment, e.g. ``POTLUCK_CLOCK_SPEED="8"`` for quick bots."""
+    ``secret-snack``) until the block ends; yields its base URL (on 127.0.0.1, whatever
+    ``host`` it listens on). ``env_overrides`` are added to its environment, e.g.
+    ``POTLUCK_CLOCK_SPEED="8"`` for quick bots."""
     port = free_port()
     env = {
         **os.environ,
@@ -50,7 +51,7 @@ def potluck_server(workdir: Path, **env_overrides: str) -> Iterator[str]:
     }
     env.pop("REDIS_URL", None)
     log = (workdir / "server.log").open("wb")
-    proc = subprocess.Popen([*potluck_command(), "serve", "--host", "127.0.0.1", "--port", str(port)],
+    proc = subprocess.Popen([*potluck_command(), "serve", "--host", host, "--port", str(port)],
                             cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -21,6 +21,12 @@ def view_on_screen(page: Any) -> dict[str, Any]:
     })""")
 
 
+def say_ready(page: Any) -> None:
+    """The lobby's matches begin with the ready check: press "I'm ready"."""
+    page.wait_for_selector(".nn[data-phase=ready] button.ready").click()
+    page.wait_for_selector(".nn[data-phase=ready] button.ready", state="detached")
+
+
 def throw_if_mine(page: Any) -> bool:
     """Click "Throw the dice" if this seat throws; returns whether it did."""
     button = page.locator("button.roll")

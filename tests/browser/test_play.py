@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Pages
-from .nutty import RACE, serve_by_clicks, serve_by_keys, throw_if_mine
+from .nutty import RACE, say_ready, serve_by_clicks, serve_by_keys, throw_if_mine
 
 
 TRACK_SOCKETS = """
@@ -38,6 +38,7 @@ def test_create_from_lobby_and_play_a_round_against_a_bot(pages: Pages) -> None:
 
     page.wait_for_selector(".nn")
     assert page.locator(".player.you .pname").inner_text() == "Ann"
+    say_ready(page)
     page.wait_for_selector(f"button.roll, {RACE}")
     throw_if_mine(page)
     serve_by_clicks(page)
@@ -63,6 +64,8 @@ def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pa
     bea = pages.open(invite, who="Bea")
     bea.fill("#join-name", "Bea")
     bea.click("form.join-form button[type=submit]")
+    for page in (ann, bea):
+        say_ready(page)
     for page in (ann, bea):
         page.wait_for_selector(".nn[data-phase=roll]")
     names = {id(ann): "Ann", id(bea): "Bea"}

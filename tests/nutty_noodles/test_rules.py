@@ -410,3 +410,54 @@ def test_bot_reaction_time_sets_when_it_serves() -> None:
     bot = GAME.bot(0, Rng(1), reaction_ms=3000, jitter_ms=0, mistake_rate=0.0)
     decision = ask(GAME, bot, s, 0, 10_000)
     assert decision is not None and decision.at_ms == 13_000 and decision.action == answer(s)
+
+
+# ---- the ready check (issue 27, item 3: the game must not start before you are ready) ------
+
+def test_ready_check_no_throw_before_everyone_is_ready_then_the_thrower_throws() -> None:
+    s = new(3, ready_check=True)
+    assert s.phase == "ready" and GAME.deadline(s) == s.options.ready_timeout_ms
+    assert [GAME.legal(s, q) for q in range(3)] == [[{"type": "ready"}]] * 3
+    with pytest.raises(IllegalAction, match="everyone is ready"):
+        GAME.apply(s, s.thrower, {"type": "roll"}, 10)
+    s, events = GAME.apply(s, 0, {"type": "ready"}, 100)
+    assert [e.text for e in events] == ["Ana is ready."] and GAME.legal(s, 0) == []
+    with pytest.raises(IllegalAction, match="ready already"):
+        GAME.apply(s, 0, {"type": "ready"}, 150)
+    assert "Bo and Cy" in GAME.view(s, 0)["prompt"] and GAME.view(s, 1)["players"][0]["ready"]
+    s, _ = GAME.apply(s, 1, {"type": "ready"}, 200)
+    s, events = GAME.apply(s, 2, {"type": "ready"}, 300)
+    assert s.phase == "roll" and s.phase_since == 300 and events[-1].type == "start"
+    assert GAME.legal(s, s.thrower) == [{"type": "roll"}]
+
+
+def test_ready_check_the_timer_starts_the_game_without_those_away() -> None:
+    s = new(2, ready_check=True)
+    s, _ = GAME.apply(s, 1, {"type": "ready"}, 100)
+    s, events = GAME.apply(s, None, TIMEOUT, s.options.ready_timeout_ms)
+    assert s.phase == "roll" and "without waiting for Ana" in events[-1].text
+
+
+def test_ready_check_is_off_by_default_for_programs() -> None:
+    assert new(2).phase == "roll"
+    assert GAME.options_model.model_json_schema()["properties"]["ready_check"]["lobby_default"] is True
+
+
+# ---- a wrong serve says what was wrong (issue 27, item 7) ----------------------------------
+
+def test_wrong_serve_says_what_was_wrong() -> None:
+    fish_hater, egg_hater = monster("fish"), monster("egg")
+    s = racing(2, tables=[fish_hater, egg_hater], dice=("chilli", "fish"))
+    target = bowl_for_dice(("chilli", "fish"))
+    other = next(b for b in s.bowls if b != target)
+    _, events = place(s, 0, 1, other, 1100)
+    assert f"wrong: the dice asked for {BOWLS[target].name}." in events[0].text
+    _, events = place(s, 0, 0, target, 1100)
+    assert f"wrong: {MONSTERS[fish_hater].name} is allergic to Fish." in events[0].text
+    assert events[0].data["why"] == f"{MONSTERS[fish_hater].name} is allergic to Fish"
+    s2, events = GAME.apply(s, 0, {"type": "takeaway", "bowl": target}, 1100)
+    assert "a takeaway is only for a bowl nobody can eat" in events[0].text
+    assert "You are out of this round" in GAME.view(s2, 0)["prompt"] and "takeaway" in GAME.view(s2, 0)["prompt"]
+    ordered = racing(2, tables=[egg_hater, monster("broccoli")], dice=("chilli", "fish"), order_please=True)
+    _, events = place(ordered, 0, 1, target, 1100)
+    assert "wrong: Order Please:" in events[0].text and "(table 1) is the first" in events[0].text

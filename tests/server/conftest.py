@@ -109,17 +109,19 @@ class Served:
 
 
 @asynccontextmanager
-async def serve(database_url: str, send_buffer: int | None = None, **settings: Any) -> AsyncIterator[Served]:
-    """Run the real app on uvicorn, in this event loop, on a free port (``send_buffer``:
-    the kernel's send buffer for every accepted socket, to make slow readers felt early)."""
+async def serve(database_url: str, send_buffer: int | None = None, host: str = "127.0.0.1",
+                **settings: Any) -> AsyncIterator[Served]:
+    """Run the real app on uvicorn, in this event loop, on a free port of ``host`` (its URL
+    is on 127.0.0.1 whatever ``host`` is; ``send_buffer``: the kernel's send buffer for
+    every accepted socket, to make slow readers felt early)."""
     app = create_app(Settings(database_url=database_url, **settings))
     sock = socket.socket()
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # else ~40 ms per request (delayed ACK)
     if send_buffer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
-    sock.bind(("127.0.0.1", 0))
+    sock.bind((host, 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(server_config(app, "127.0.0.1", port, access_log=False, log_level="warning"))
+    server = uvicorn.Server(server_config(app, host, port, access_log=False, log_level="warning"))
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         while not server.started:

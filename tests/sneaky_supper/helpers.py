@@ -7,7 +7,7 @@ from typing import Any
 from server.engine import Event
 from server.games.sneaky_supper import GAME
 from server.games.sneaky_supper.cards import UTENSIL_DECK, card
-from server.games.sneaky_supper.state import SneakySupperState
+from server.games.sneaky_supper.state import SneakySupperState, to_hand
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -30,8 +30,10 @@ def _take(s: SneakySupperState, type_id: str, utensil_deck: bool = False) -> str
 def as_dealt(s: SneakySupperState) -> None:
     """Cards arranged by a test lie where the table knows them to be, as dealt."""
     s.segments = [len(s.deck)]
-    s.segments_known = [list(s.deck)]
+    s.segments_known, s.segments_down, s.segments_up = [list(s.deck)], [[]], [[]]
     s.udeck_known, s.discard_known, s.udiscard_known = list(s.udeck), list(s.discard), list(s.udiscard)
+    s.discard_down, s.udeck_down, s.udiscard_down = [], [], []
+    s.discard_up, s.udeck_up, s.udiscard_up = [], [], []
 
 
 def stack(s: SneakySupperState, *types: str) -> list[str]:
@@ -52,8 +54,8 @@ def stack_utensils(s: SneakySupperState, *types: str) -> list[str]:
 def give(s: SneakySupperState, seat: int, *types: str) -> list[str]:
     """Cards of these types go (face up, as every card does) into a hand."""
     taken = [_take(s, t) for t in types]
-    s.hands[seat].extend(taken)
-    s.seen[seat].extend(taken)
+    for c in taken:
+        to_hand(s, seat, c)
     as_dealt(s)
     return taken
 

@@ -119,6 +119,7 @@ def test_determinize_shuffles_each_deck_segment_only_within_itself() -> None:
     bottom = [s.deck.pop() for _ in range(10)]
     s.deck[:0] = bottom
     s.segments, s.segments_known = [10, 70], [list(s.deck[:10]), list(s.deck[10:])]
+    s.segments_down, s.segments_up = [[], []], [[], []]
     d = GAME.determinize(s, 0, Rng(4))
     assert sorted(d.deck[:10]) == sorted(bottom) and sorted(d.deck[10:]) == sorted(s.deck[10:])
     assert d.deck != s.deck

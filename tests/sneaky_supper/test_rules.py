@@ -471,7 +471,7 @@ def test_empty_search_deck_is_rebuilt_from_the_discard_pile() -> None:
     s = new()
     s.discard, s.deck = list(s.deck), []
     as_dealt(s)
-    s.segments, s.segments_known = [], []
+    s.segments, s.segments_known, s.segments_down, s.segments_up = [], [], [], []
     s, events = act(s, 0, DRAW)
     assert any(e.type == "rebuild" for e in events)
     assert len(s.deck) == 79 and s.discard == [] and s.segments == [79]
@@ -486,7 +486,7 @@ def test_with_nothing_left_to_draw_turns_pass_and_the_game_ends() -> None:
     s.seen[2] += rest[1::2]
     s.deck, s.discard = [], []
     as_dealt(s)
-    s.segments, s.segments_known = [], []
+    s.segments, s.segments_known, s.segments_down, s.segments_up = [], [], [], []
     s.cravings = [None, None, None]  # no last call: straight to the tally
     s, events = act(s, 0, END)
     assert [e.type for e in events].count("skip") == 3

@@ -266,3 +266,35 @@ def test_no_seat_wins_more_or_less_than_sampling_noise_allows_in_bot_play() -> N
     error = math.sqrt(fair * (1 - fair) / FAIR_GAMES)
     for seat, share in enumerate(summary.wins):
         assert abs(share - fair) <= FAIR_Z * error, f"seat {seat + 1} won {share:.1%}, fair {fair:.1%}"
+
+
+# ---- issue 27, item 10: bots keep a watchable pace; the log reads right --------------------
+
+ANSWERS = {"pass", "denied", "antidote", "launch"}  # what a response window asks of everyone at once
+
+
+def test_bots_keep_a_watchable_pace_and_never_race_through_turns() -> None:
+    """Humans watch the bots (all the more once no human is alive): no bot makes two moves
+    closer together than its quickest pause, whatever it answers in a response window."""
+    quickest = SnollygosterBot(GAME, Rng(0)).answer_ms[0]
+    hurried = []
+    for seed in range(40):
+        last: dict[int, int] = {}
+        for e in play(GAME, 3, {}, seed).log:
+            if e.seat is None:
+                continue
+            if e.action["type"] not in ANSWERS and e.seat in last and e.at_ms - last[e.seat] < quickest:
+                hurried.append((seed, e.seat, e.action["type"], e.at_ms - last[e.seat]))
+            last[e.seat] = e.at_ms
+    assert hurried == []
+
+
+def test_log_says_cards_and_stashes_as_a_person_would() -> None:
+    texts: list[tuple[Any, str]] = []
+    for seed in range(6):
+        play(GAME, 4, {}, seed, on_step=lambda _state, _entry, events: texts.extend((e.to, e.text) for e in events))
+    assert not [t for _, t in texts if "(s)" in t]
+    assert not [t for to, t in texts if to is None and "their own" in t]
+    assert not [t for to, t in texts if to is not None and t.startswith("You") and "their own" in t]
+    assert any(" draws 1 Action card." in t for _, t in texts) and any(" Action cards." in t for _, t in texts)
+    assert any("'s own stash." in t for to, t in texts if to is None)

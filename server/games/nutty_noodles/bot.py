@@ -23,6 +23,8 @@ class NuttyNoodlesBot(SampleBot):
         self._plans: dict[int, Decision] = {}  # per throw: what and when
 
     def play(self, state: NuttyNoodlesState, seat: int, now_ms: int) -> Decision | None:
+        if state.phase == "ready":
+            return None if seat in state.ready else Decision({"type": "ready"}, max(now_ms, state.phase_since + 300))
         if state.phase == "roll":
             if seat != state.thrower:
                 return None

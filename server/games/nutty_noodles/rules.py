@@ -70,6 +70,16 @@ class NuttyNoodlesOptions(Options):
         30_000, ge=3000, le=600_000, title="Round timer (ms)",
         description="If nobody serves correctly in this time, the dice are thrown again.",
     )
+    # Off for programs (and the recorded corpus); the lobby proposes it to people
+    ready_check: bool = Field(
+        False, title="Ready check", json_schema_extra={"lobby_default": True},
+        description="Before the first throw, everyone says they are ready (bots at once); after the "
+                    "ready timer the game starts anyway.",
+    )
+    ready_timeout_ms: int = Field(
+        60_000, ge=5_000, le=600_000, title="Ready timer (ms)",
+        description="With the ready check: the game starts after this long even if somebody is not ready.",
+    )
 
 
 @dataclass
@@ -95,7 +105,8 @@ class NuttyNoodlesState(State):
     deck: list[str]  # face down; the top is the end of the list
     won: list[list[str]]
     thrower: int
-    phase: str = "roll"  # roll | race | closing | over
+    phase: str = "roll"  # ready | roll | race | closing | over
+    ready: list[int] = field(default_factory=list)  # the ready check: seats that said they are ready
     phase_since: int = 0  # when the current phase began (ms)
     dice: list[str] = field(default_factory=list)
     target: str | None = None  # the bowl the dice ask for
@@ -108,7 +119,7 @@ class NuttyNoodlesState(State):
 
     def clone(self) -> "NuttyNoodlesState":
         """A copy that ``apply`` may change: the mutable parts are copied, the rest shared
-        (options, bowls, layout and placements are never changed in place)."""
+        (options, bowls, layout, placements and ready are never changed in place)."""
         s = copy.copy(self)
         s.rng = Rng(self.rng.state)
         s.tables, s.deck, s.placements = list(self.tables), list(self.deck), list(self.placements)
@@ -162,6 +173,23 @@ def is_correct(state: NuttyNoodlesState, bowl: str, table: int | None) -> bool:
     return not state.options.order_please or table == can_eat[0]
 
 
+def mistake(state: NuttyNoodlesState, bowl: str, table: int | None) -> str:
+    """Why a placement is wrong, in the words a player needs (the placement is wrong)."""
+    assert state.target is not None
+    target = _bowl_name(state.target)
+    if bowl != state.target:
+        return f"the dice asked for {target}"
+    can_eat = eaters(state, bowl)
+    if table is None:
+        return f"{_table_name(state, can_eat[0])} can eat {target}: a takeaway is only for a bowl nobody can eat"
+    if table not in can_eat:
+        monster = state.tables[table]
+        assert monster is not None
+        allergic = [INGREDIENT_NAMES[i] for i in INGREDIENTS if i in MONSTERS[monster].allergies & BOWLS[bowl].ingredients]
+        return f"{MONSTERS[monster].name} is allergic to {' and '.join(allergic) or 'Miso Soup'}"
+    return f"Order Please: {_table_name(state, can_eat[0])} is the first that can eat it"
+
+
 def answer(state: NuttyNoodlesState) -> Action:
     """The correct placement for the current throw."""
     assert state.target is not None
@@ -210,6 +238,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         "advanced": {"mode": "advanced"},
         "order_please": {"order_please": True},
         "no_tie_window": {"tie_window_ms": 0},
+        "ready_check": {"ready_check": True},
         "advanced_every_variant": {"mode": "advanced", "order_please": True, "panic_in_the_kitchen": True,
                                    "scrambled": True},
     }
@@ -228,10 +257,13 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             players=list(players), options=options, rng=rng, bowls=bowls, layout=layout,
             tables=tables, deck=deck, won=[[] for _ in players],
             thrower=rng.below(len(players)), phase_since=now_ms,
+            phase="ready" if options.ready_check else "roll",
         )
 
     # -- what may be done --
     def legal(self, state: NuttyNoodlesState, seat: int) -> list[Action]:
+        if state.phase == "ready":
+            return [] if seat in state.ready else [{"type": "ready"}]
         if state.phase == "roll":
             return [{"type": "roll"}] if seat == state.thrower else []
         if state.phase in ("race", "closing") and not self._placed(state, seat):
@@ -245,6 +277,8 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def deadline(self, state: NuttyNoodlesState) -> int | None:
         o = state.options
+        if state.phase == "ready":
+            return state.phase_since + o.ready_timeout_ms
         if state.phase == "roll":
             return state.phase_since + o.roll_timeout_ms
         if state.phase == "race":
@@ -260,7 +294,13 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             return self._timeout(state.clone(), now_ms)
         assert seat is not None
         kind = action["type"]
+        if kind == "ready":
+            require(state.phase == "ready", "The game has started already.")
+            require(seat not in state.ready, "You said you are ready already.")
+            s = state.clone()
+            return s, self._ready(s, seat, now_ms)
         if kind == "roll":
+            require(state.phase != "ready", "Wait until everyone is ready.")
             require(state.phase == "roll", "The dice are already on the table.")
             require(seat == state.thrower,
                     f"It is {state.players[state.thrower]}'s turn to throw the dice.")
@@ -270,12 +310,13 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             table, bowl = self._check_placement(state, seat, kind, action, now_ms)
             s = state.clone()
             return s, self._place(s, seat, table, bowl, now_ms)
-        raise IllegalAction(f"Unknown action {kind!r}: Nutty Noodles knows roll, place and takeaway.")
+        raise IllegalAction(f"Unknown action {kind!r}: Nutty Noodles knows ready, roll, place and takeaway.")
 
     def _check_placement(self, state: NuttyNoodlesState, seat: int, kind: str, action: Action,
                          now_ms: int) -> tuple[int | None, str]:
         """A token goes down while the round runs: until its timer, or once someone is right,
         until the tie window closes (the deadline's own millisecond still counts)."""
+        require(state.phase != "ready", "Wait until everyone is ready and the dice are thrown.")
         require(state.phase in ("race", "closing"), "Wait for the dice to be thrown.")
         due = self.deadline(state)
         assert due is not None
@@ -293,6 +334,18 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         return table, bowl
 
     # -- transitions (on a fresh copy) --
+    def _ready(self, s: NuttyNoodlesState, seat: int, now_ms: int) -> list[Event]:
+        """The ready check: the game starts once everyone is ready."""
+        s.ready = sorted([*s.ready, seat])
+        events = [public("ready", f"{s.players[seat]} is ready.", seat=seat)]
+        if len(s.ready) == len(s.players):
+            events += self._start(s, now_ms, "Everyone is ready")
+        return events
+
+    def _start(self, s: NuttyNoodlesState, now_ms: int, why: str) -> list[Event]:
+        s.phase, s.phase_since = "roll", now_ms
+        return [public("start", f"{why}: {s.players[s.thrower]} throws first.", thrower=s.thrower)]
+
     def _throw(self, s: NuttyNoodlesState, now_ms: int, by: int | None) -> list[Event]:
         s.dice, attempts = throw_dice(s.rng, s.mode)
         s.target = bowl_for_dice(s.dice)
@@ -318,8 +371,9 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             if s.phase == "race":
                 s.phase, s.first_correct_ms = "closing", now_ms
         else:
-            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — wrong! "
-                             f"{who} is out of this round.", **data)]
+            why = mistake(s, bowl, table)
+            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — wrong: {why}. "
+                             f"{who} is out of this round.", **data, why=why)]
         everyone_placed = len(s.placements) == len(s.players)
         if s.phase == "closing" and (everyone_placed or s.options.tie_window_ms == 0):
             events += self._resolve(s, now_ms)
@@ -328,6 +382,9 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         return events
 
     def _timeout(self, s: NuttyNoodlesState, now_ms: int) -> tuple[NuttyNoodlesState, list[Event]]:
+        if s.phase == "ready":
+            waited = [s.players[q] for q in range(len(s.players)) if q not in s.ready]
+            return s, self._start(s, now_ms, f"Time's up — the game starts without waiting for {' and '.join(waited)}")
         if s.phase == "roll":
             return s, self._throw(s, now_ms, by=None)
         if s.phase == "race":
@@ -431,6 +488,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
                     "score": len(state.won[i]),
                     "placed": i in placed,
                     "out": i in placed and not placed[i].correct,
+                    "ready": i in state.ready,
                 }
                 for i, name in enumerate(state.players)
             ],
@@ -449,6 +507,11 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
     def _prompt(self, state: NuttyNoodlesState, seat: int | None) -> str:
         if state.phase == "over":
             return "The game is over."
+        if state.phase == "ready":
+            waiting = [state.players[q] for q in range(len(state.players)) if q not in state.ready]
+            if seat is not None and seat not in state.ready:
+                return "Look over the table, then say you are ready: the dice are thrown when everyone is."
+            return f"Waiting for {' and '.join(waiting)} to be ready."
         if state.phase == "roll":
             if seat == state.thrower:
                 return "Throw the dice!"
@@ -459,7 +522,9 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         if mine is None:
             first = " — the first monster, left to right, that can eat it" if state.options.order_please else ""
             return f"Find the bowl with exactly those ingredients and serve a monster that can eat it{first}!"
-        return "Served — waiting for the round to end." if mine.correct else "Wrong — you are out of this round."
+        if mine.correct:
+            return "Served — waiting for the round to end."
+        return f"Wrong — {mistake(state, mine.bowl, mine.table)}. You are out of this round."
 
     def determinize(self, state: NuttyNoodlesState, seat: int, rng: Rng) -> NuttyNoodlesState:
         """The only hidden things are the order of the monster deck and the dice to come

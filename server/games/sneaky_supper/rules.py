@@ -89,7 +89,8 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
             players=list(players), options=options, rng=rng, deck=deck, segments=[len(deck)],
             segments_known=[list(deck)], udeck=udeck, udeck_known=list(udeck), craving_deck=cravings[n:],
             cravings=list(cravings[:n]), tokens=[START_TOKENS] * n,
-            hands=[[] for _ in range(n)], seen=[[] for _ in range(n)],
+            hands=[[] for _ in range(n)], seen=[[] for _ in range(n)], sure=[[] for _ in range(n)],
+            ledger=[[] for _ in range(n)], segments_down=[[]], segments_up=[[]],
             completed=[[] for _ in range(n)], scored_cravings=[[] for _ in range(n)],
             points=[new_points() for _ in range(n)], turns=[1] + [0] * (n - 1), since=now_ms,
         )

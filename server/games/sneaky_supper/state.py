@@ -17,11 +17,19 @@ and leaves it face up (a Recipe, a consumed card, a Craving) — except hand-lim
 which are put face down (designed). ``seen[seat]`` lists the cards that may still be in a
 hand: those seen going in and not seen leaving (a card of the same kind turning up later
 elsewhere says nothing: it may be another copy). When ``len(seen) == len(hand)`` the hand
-is known to everyone; an empty hand is known too.
+is known to everyone; an empty hand is known too. The table knows more, and the re-deal
+(``knowledge``) keeps to all of it: ``sure[seat]`` are the cards taken face up since that hand
+last discarded face down (they are certainly still there); ``ledger[seat]`` is every card of
+that hand *and* of its face-down discards still hidden in a pile (cards seen going in, less
+those seen leaving face up or turning up out of a pile); and beside each pile's known cards,
+``*_down`` says whose face-down discard each of its other cards is. A face-down discard that
+turns up when the pile holds several players' and more than one of them could have discarded
+it stays in ``*_down`` (whose it was is not known), its card in ``*_up``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -118,6 +126,16 @@ class SneakySupperState(State):
     udiscard_known: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     seen: list[list[str]] = field(default_factory=list)
+    sure: list[list[str]] = field(default_factory=list)  # certainly in the hand (see the module's docstring)
+    ledger: list[list[str]] = field(default_factory=list)  # the hand and its face-down discards still hidden
+    segments_down: list[list[int]] = field(default_factory=list)  # whose face-down discards, a segment of ``deck``
+    discard_down: list[int] = field(default_factory=list)
+    udeck_down: list[int] = field(default_factory=list)
+    udiscard_down: list[int] = field(default_factory=list)
+    segments_up: list[list[str]] = field(default_factory=list)  # face-down discards turned up, whose unknown
+    discard_up: list[str] = field(default_factory=list)
+    udeck_up: list[str] = field(default_factory=list)
+    udiscard_up: list[str] = field(default_factory=list)
     recipes_left: dict[str, int] = field(default_factory=lambda: {r.id: r.copies for r in RECIPES})
     completed: list[list[str]] = field(default_factory=list)
     scored_cravings: list[list[str]] = field(default_factory=list)
@@ -151,6 +169,12 @@ class SneakySupperState(State):
         s.discard_known, s.udeck_known, s.udiscard_known = list(self.discard_known), list(self.udeck_known), \
             list(self.udiscard_known)
         s.hands, s.seen = [list(h) for h in self.hands], [list(h) for h in self.seen]
+        s.sure, s.ledger = [list(h) for h in self.sure], [list(h) for h in self.ledger]
+        s.segments_down = [list(d) for d in self.segments_down]
+        s.discard_down, s.udeck_down, s.udiscard_down = list(self.discard_down), list(self.udeck_down), \
+            list(self.udiscard_down)
+        s.segments_up = [list(u) for u in self.segments_up]
+        s.discard_up, s.udeck_up, s.udiscard_up = list(self.discard_up), list(self.udeck_up), list(self.udiscard_up)
         s.completed, s.scored_cravings = [list(c) for c in self.completed], [list(c) for c in self.scored_cravings]
         s.recipes_left, s.points = dict(self.recipes_left), [dict(p) for p in self.points]
         s.turn, s.turns, s.last_call = self.turn.clone(), list(self.turns), list(self.last_call)
@@ -182,60 +206,98 @@ def can_draw_search(s: SneakySupperState) -> bool:
 def take_top(s: SneakySupperState) -> str:
     """The top Search card, off its segment."""
     c = s.deck.pop()
-    _drawn(s.segments_known[-1], c)
+    _drawn(s, s.segments_known[-1], s.segments_down[-1], s.segments_up[-1], c)
     s.segments[-1] -= 1
     if s.segments[-1] == 0:
         s.segments.pop()
         s.segments_known.pop()
+        _emptied(s, s.segments_down.pop(), s.segments_up.pop())
     return c
 
 
 def take_utensil(s: SneakySupperState) -> str:
     c = s.udeck.pop()
-    _drawn(s.udeck_known, c)
+    _drawn(s, s.udeck_known, s.udeck_down, s.udeck_up, c)
     return c
 
 
-def _drawn(known: list[str], c: str) -> None:
+def _drawn(s: SneakySupperState, known: list[str], down: list[int], up: list[str], c: str) -> None:
     """A card drawn face up from a pile: if the pile was known to hold one like it, it is
-    known no more (a face-down card drawn instead leaves the same cards behind)."""
+    known no more (a face-down card drawn instead leaves the same cards behind); else it
+    was one of the face-down discards there."""
     if c in known:
         known.remove(c)
+    else:
+        _turned_up(s, down, up, c)
 
 
-def to_discard(s: SneakySupperState, c: str, face_up: bool = True) -> None:
-    """Utensil-deck cards go to the Utensil discard; every other card to the Search discard."""
+def _emptied(s: SneakySupperState, down: list[int], up: list[str]) -> None:
+    """A pile drawn to its end: the cards that turned up from it without the table knowing
+    whose were its discarders' (``down``). Each is taken out of a ledger that holds it, the
+    first seat that could have discarded it: one of the histories that may have happened."""
+    for c in up:
+        could = [q for q in dict.fromkeys(down) if c in s.ledger[q]]
+        if could:
+            down.remove(could[0])
+            s.ledger[could[0]].remove(c)
+
+
+def _turned_up(s: SneakySupperState, down: list[int], up: list[str], c: str) -> None:
+    """A face-down discard turned up as ``c``: it was the discard of a seat of ``down``
+    that could have discarded a ``c`` (its ledger holds one beyond what it surely holds).
+    When only one could have, it was that one's; else the table cannot tell whose (``up``)."""
+    could = [q for q in dict.fromkeys(down) if (Counter(s.ledger[q]) - Counter(s.sure[q]))[c] > 0]
+    if len(could) == 1:
+        down.remove(could[0])
+        s.ledger[could[0]].remove(c)
+    else:
+        up.append(c)
+
+
+def to_discard(s: SneakySupperState, c: str, by: int | None = None) -> None:
+    """Utensil-deck cards go to the Utensil discard; every other card to the Search discard:
+    face up, or face down (a hand-limit discard ``by`` a seat: the table knows whose it is)."""
     utensil = from_utensil_deck(c)
     (s.udiscard if utensil else s.discard).append(c)
-    if face_up:
+    if by is None:
         (s.udiscard_known if utensil else s.discard_known).append(c)
+    else:
+        (s.udiscard_down if utensil else s.discard_down).append(by)
 
 
 def to_hand(s: SneakySupperState, seat: int, c: str) -> None:
     """A card goes face up into a hand: everyone knows it is there."""
     s.hands[seat].append(c)
     s.seen[seat].append(c)
+    s.sure[seat].append(c)
+    s.ledger[seat].append(c)
 
 
 def play_from_hand(s: SneakySupperState, seat: int, c: str) -> None:
     """A card leaves a hand face up (Recipe, consumed, Craving) onto its discard pile."""
     s.hands[seat].remove(c)
     s.seen[seat].remove(c)
+    if c in s.sure[seat]:
+        s.sure[seat].remove(c)
+    if c in s.ledger[seat]:  # not when an emptied pile's turned-up card was taken for this seat's
+        s.ledger[seat].remove(c)
     to_discard(s, c)
     _empty_known(s, seat)
 
 
 def discard_face_down(s: SneakySupperState, seat: int, c: str) -> None:
-    """A hand-limit discard: face down, so the table does not learn which card it was."""
+    """A hand-limit discard: face down, so the table does not learn which card it was — nor,
+    from now on, which of the cards it saw go in are still there."""
     s.hands[seat].remove(c)
-    to_discard(s, c, face_up=False)
+    s.sure[seat] = []
+    to_discard(s, c, by=seat)
     _empty_known(s, seat)
 
 
 def _empty_known(s: SneakySupperState, seat: int) -> None:
     """Everyone knows what an empty hand holds."""
     if not s.hands[seat]:
-        s.seen[seat] = []
+        s.seen[seat], s.sure[seat] = [], []
 
 
 def discard_accidents(s: SneakySupperState) -> list[str]:
@@ -255,7 +317,9 @@ def put_discard_under_deck(s: SneakySupperState) -> int:
         s.deck[:0] = pile
         s.segments.insert(0, len(pile))
         s.segments_known.insert(0, s.discard_known)
-    s.discard, s.discard_known = [], []
+        s.segments_down.insert(0, s.discard_down)
+        s.segments_up.insert(0, s.discard_up)
+    s.discard, s.discard_known, s.discard_down, s.discard_up = [], [], [], []
     return len(pile)
 
 
@@ -265,7 +329,9 @@ def rebuild_deck(s: SneakySupperState) -> None:
     s.deck = s.rng.shuffled(s.discard)
     s.segments = [len(s.deck)] if s.deck else []
     s.segments_known = [s.discard_known] if s.deck else []
-    s.discard, s.discard_known = [], []
+    s.segments_down = [s.discard_down] if s.deck else []
+    s.segments_up = [s.discard_up] if s.deck else []
+    s.discard, s.discard_known, s.discard_down, s.discard_up = [], [], [], []
 
 
 def reshuffle_utensils(s: SneakySupperState) -> None:
@@ -273,7 +339,9 @@ def reshuffle_utensils(s: SneakySupperState) -> None:
     if s.udiscard:
         s.udeck = s.rng.shuffled(s.udeck + s.udiscard)
         s.udeck_known += s.udiscard_known
-        s.udiscard, s.udiscard_known = [], []
+        s.udeck_down += s.udiscard_down
+        s.udeck_up += s.udiscard_up
+        s.udiscard, s.udiscard_known, s.udiscard_down, s.udiscard_up = [], [], [], []
 
 
 # ---- questions the rules, the view and the bot all ask ------------------------------------

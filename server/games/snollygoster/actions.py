@@ -434,9 +434,8 @@ def do_seed(s: S, seat: int, action: Action, now: int) -> list[Event]:
     s.event_deck.remove(card)
     flow.place_food(s, seat, card, stash)
     s.seeding.pop(0)
-    where = "their own stash" if stash == seat else f"{name(s, stash)}'s stash"
-    events = [public("seed", f"{name(s, seat)} puts a Food (#{card}) face down in {where}.", seat=seat,
-                     stash=stash, food=card),
+    events = [public("seed", f"{name(s, seat)} puts a Food (#{card}) face down in {flow.whose_stash(s, seat, stash)}.",
+                     seat=seat, stash=stash, food=card),
               private(seat, "food_known", f"You seeded {flow.a_food(kind)} (#{card}).", food=card, kind=kind)]
     if s.seeding:
         s.turn, s.step_since = s.seeding[0], now

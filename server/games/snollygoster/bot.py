@@ -76,9 +76,17 @@ class SnollygosterBot(SampleBot):
             return None
         key = (repr(legal), self._public(state))
         if key not in self._plans:
-            self._plans = {key: self._plan(state, seat, legal)}
+            self._plans = {key: self._paced(self._plan(state, seat, legal), now_ms)}
         plan = self._plans[key]
         return None if plan is None else Decision(plan.action, max(now_ms, plan.at_ms))
+
+    def _paced(self, plan: Decision | None, seen_ms: int) -> Decision | None:
+        """A watchable pace: a move comes at least the quickest pause after the bot first
+        saw its situation, even when the situation began long before (an Action stage in
+        which the bot has played already), so bots never race through turns."""
+        if plan is None:
+            return None
+        return Decision(plan.action, max(plan.at_ms, seen_ms + self.answer_ms[0]))
 
     def _plan(self, state: Any, seat: int, legal: list[Action]) -> Decision | None:
         v = self.game.view(state, seat)

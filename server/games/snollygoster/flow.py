@@ -137,7 +137,7 @@ def start_turn(s: S, seat: int, now: int) -> list[Event]:
         s.hands[seat].append(card)
         drawn.append(card)
     if drawn:
-        events.append(public("draw", f"{name(s, seat)} draws {len(drawn)} Action card(s).",
+        events.append(public("draw", f"{name(s, seat)} draws {len(drawn)} Action card{'' if len(drawn) == 1 else 's'}.",
                              seat=seat, count=len(drawn)))
         events.append(private(seat, "drew", "You draw " + ", ".join(card_name(c) for c in drawn) + ".",
                               cards=drawn))
@@ -265,13 +265,21 @@ def keep_food(s: S, seat: int, card: int, stash: int | None) -> list[Event]:
         discard_event(s, card, reveal=False)
         return [public("food_lost", f"{who} keeps a Food but cannot place it: it is discarded.", seat=seat)]
     place_food(s, seat, card, stash)
-    where = "their own stash" if stash == seat else f"{name(s, stash)}'s stash"
     return [
-        public("food", f"{who} puts a Food (#{card}) face down in {where}.", seat=seat, stash=stash,
-               food=card),
-        private(seat, "food_known", f"You put {a_food(s.kinds[card])} (#{card}) in {where}.",
+        public("food", f"{who} puts a Food (#{card}) face down in {whose_stash(s, seat, stash)}.", seat=seat,
+               stash=stash, food=card),
+        private(seat, "food_known",
+                f"You put {a_food(s.kinds[card])} (#{card}) in {whose_stash(s, seat, stash, you=True)}.",
                 food=card, kind=s.kinds[card]),
     ]
+
+
+def whose_stash(s: SnollygosterState, seat: int, stash: int, you: bool = False) -> str:
+    """The stash a Food went to, as the log says it: "your own stash" to the one who put
+    it there, "Ann's own stash" to the table, "Bo's stash" for another player's."""
+    if stash != seat:
+        return f"{name(s, stash)}'s stash"
+    return "your own stash" if you else f"{name(s, seat)}'s own stash"
 
 
 def ransom(s: S, seat: int, target: int | None) -> list[Event]:

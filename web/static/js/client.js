@@ -4,6 +4,10 @@
 // actions sent with ids and answered by ack/error), and the match page around a game's renderer: prompt, countdown, players,
 // game log, table chat, errors and the result screen.
 //
+import { inviteBox } from "./invite.js";
+import { showRefusal, watchControls } from "./refusals.js";
+import { greeting, lastSeen, presenceTag, rememberSeen, standinOf, standinSeats, standinTag } from "./standins.js";
+
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
 // "The browser renderer", for its interface. Games without one use games/generic.js.
 
@@ -412,6 +416,15 @@ function formatSeconds(ms) {
   return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
 }
 
+/** Keep ``node`` (the prompt and its countdown) in view just below the sticky ``bar``,
+ *  however tall the bar grows (it wraps on a phone). */
+function stickBelow(node, bar) {
+  if (!node || !bar) return;
+  const place = () => node.style.setProperty("--stick-top", `${bar.getBoundingClientRect().height}px`);
+  new ResizeObserver(place).observe(bar);
+  place();
+}
+
 /** Drives /matches/{id}: everything around the game's renderer. */
 class MatchPage {
   constructor(root) {
@@ -470,6 +483,8 @@ class MatchPage {
       }
     });
     keepFocus($("board"));
+    watchControls($("board"));
+    stickBelow($("prompt"), document.querySelector(".topbar"));
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.sendChat();
@@ -480,6 +495,9 @@ class MatchPage {
       this.fatal(err.status === 404 ? "There is no such match. It may have been a mistyped link." : err.message);
       return;
     }
+    // Back at a seat a stand-in bot played (the summary, asked without our token, still says so)
+    const mine = this.seat && this.summary.seats.find((x) => x.seat === this.seat.seat);
+    this.stoodIn = !!(mine && mine.standin);
     const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
     $("game-name").textContent = game.name;
     document.title = `${game.name} · Potluck`;
@@ -545,22 +563,13 @@ class MatchPage {
       if (s.status === "finished" && !this.state && s.result) this.showResult(s.result); // it never started
       return;
     }
-    const invite = `${location.origin}/matches/${this.matchId}`;
     const seated = s.seats.filter((x) => !x.bot).length;
     const humans = s.players - s.bots;
     const parts = [
       h("h2", {}, this.seat ? "Waiting for players" : "Join this table"),
       h("p", { class: "muted" }, `${seated} of ${humans} human seats taken${s.bots ? `, plus ${s.bots} bot${s.bots > 1 ? "s" : ""}` : ""}. The game starts when every seat is taken.`),
       h("ul", { class: "seat-list" }, s.seats.map((x) => h("li", {}, h("span", { class: "dot", "data-seat": x.seat, style: `background:${seatColor(x.seat)}` }), x.name, x.bot ? h("span", { class: "tag" }, x.level ? `${x.level} bot` : "bot") : null))),
-      h(
-        "div",
-        { class: "invite" },
-        h("label", { for: "invite-link" }, "Invite link"),
-        h("div", { class: "row" },
-          h("input", { id: "invite-link", readonly: true, value: invite, onfocus: (e) => e.target.select() }),
-          h("button", { class: "btn", type: "button", onclick: () => this.copyInvite(invite) }, "Copy"),
-        ),
-      ),
+      inviteBox(this.matchId),
     ];
     if (!this.seat && s.open_seats > 0) {
       const typed = $("join-name");
@@ -583,16 +592,6 @@ class MatchPage {
       : "Take a seat, or stay and watch.";
     this.renderPlayers();
     this.updateChatForm();
-  }
-
-  async copyInvite(link) {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast("Invite link copied.", "good");
-    } catch {
-      $("invite-link").select();
-      toast("Select the link and copy it.", "info");
-    }
   }
 
   async join(name) {
@@ -629,11 +628,14 @@ class MatchPage {
     this.root.dataset.resyncs = this.socket ? this.socket.resyncs : 0;
     this.root.dataset.you = this.you ?? "";
     this.root.classList.toggle("spectating", this.ctx.spectator);
+    if (first && this.stoodIn) this.greet(msg.events || []);
     this.logEvents(msg.events || []);
+    if (!this.ctx.spectator) rememberSeen(this.matchId, msg.seq);
     this.renderPlayers();
     this.renderPrompt();
     this.startCountdown();
     const board = $("board");
+    const scrolled = window.scrollY; // a change of the table never scrolls the page
     try {
       const fresh = first ? [] : (msg.events || []).filter((e) => e.fresh);
       this.renderer.render(board, { ...msg, fresh, first }, this.ctx);
@@ -641,6 +643,7 @@ class MatchPage {
       console.warn("renderer failed", err);
       board.replaceChildren(h("p", { class: "muted" }, "This table cannot be drawn; the log and prompt still work."));
     }
+    if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled, behavior: "instant" });
     this.updateChatForm();
     if (msg.result || msg.status === "finished") this.showResult(msg.result);
   }
@@ -671,7 +674,7 @@ class MatchPage {
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
           seat && seat.bot ? h("span", { class: "tag" }, seat.level ? `${seat.level} bot` : "bot") : null,
-          seat && seat.standin ? h("span", { class: "tag standin", title: "Away: a bot plays until they are back" }, "bot stands in") : null,
+          i === this.you ? null : presenceTag(seat),
           p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
         ),
       );
@@ -717,26 +720,42 @@ class MatchPage {
     try {
       return await this.socket.act(action);
     } catch (err) {
-      if (!quiet) toast(err.message);
+      if (!quiet) showRefusal(err.message);
       throw err;
     }
+  }
+
+  /** Back at a seat a stand-in played: say what it played (a dialog over the table). */
+  greet(events) {
+    const overlay = h("div", { class: "result-overlay greeting-overlay", id: "greeting" });
+    const nameOf = (seat) => this.playerName(seat);
+    overlay.append(greeting(this.matchId, this.you, events, nameOf, () => overlay.remove()));
+    this.root.append(overlay);
+    overlay.querySelector("button").focus({ preventScroll: true }); // Enter closes it
+    this.greeted = { you: this.you, since: lastSeen(this.matchId) };
   }
 
   // -- the log --
   logEvents(events) {
     const log = $("log");
+    const standins = standinSeats(this.summary);
+    const away = this.greeted; // back from away: the moves made for us since we last looked
+    const nameOf = (seat) => this.playerName(seat);
     let added = false;
     for (const event of events) {
       const seq = event.seq ?? this.state.seq;
       event.fresh = seq > this.loggedSeq;
       if (!event.fresh) continue;
       added = true;
+      const by = standinOf(event, away && seq > away.since ? new Set([...standins, away.you]) : standins, nameOf);
       log.append(
-        h("li", { class: `log-entry${event.private ? " private" : ""}`, dataset: { type: event.type, seq } },
+        h("li", { class: `log-entry${event.private ? " private" : ""}${by === null ? "" : " by-standin"}`, dataset: { type: event.type, seq } },
           event.private ? h("span", { class: "tag private-tag", title: "Only you see this" }, "only you") : null,
+          by === null ? null : standinTag(by, nameOf),
           event.text),
       );
     }
+    this.greeted = null;
     const last = events.reduce((m, e) => Math.max(m, e.seq ?? this.state.seq), this.loggedSeq);
     this.loggedSeq = Math.max(this.loggedSeq, last, this.state.seq);
     while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();

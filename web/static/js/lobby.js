@@ -25,6 +25,38 @@ function playerName() {
   return name;
 }
 
+// ---- pace: every timer of a game at once ---------------------------------------------------
+
+// An integer option named `…_ms` is a length of time; a pace scales every one of them from
+// its default (within its bounds). Relaxed is for learners, and for tables with bots.
+const PACES = { relaxed: { label: "Relaxed (twice the time)", factor: 2 }, normal: { label: "Normal", factor: 1 }, fast: { label: "Fast (half the time)", factor: 0.5 } };
+
+function isTimer(key, s) {
+  return key.endsWith("_ms") && s.type === "integer";
+}
+
+function paced(s, pace) {
+  const ms = Math.round((s.default ?? 0) * PACES[pace].factor);
+  return Math.min(s.maximum ?? Infinity, Math.max(s.minimum ?? 0, ms));
+}
+
+/** What the lobby proposes to people: a field's `lobby_default` (e.g. Nutty Noodles' ready
+ *  check, off for programs), else its default; every timer at ``pace``. */
+function lobbyOptions(game, pace) {
+  const schema = game.options || {};
+  const options = {};
+  for (const [key, raw] of Object.entries(schema.properties || {})) {
+    const s = resolve(raw, schema);
+    if (isTimer(key, s)) options[key] = paced(s, pace);
+    else if (s.lobby_default !== undefined) options[key] = s.lobby_default;
+  }
+  return options;
+}
+
+function seconds(ms) {
+  return String(Math.round(ms / 10) / 100);
+}
+
 // ---- forms from JSON schema ----------------------------------------------------------
 
 function humanize(value) {
@@ -61,8 +93,13 @@ function optionField(game, key, schema, root) {
     return { main: true, node: labelled(key, s, select) };
   }
   if (s.type === "boolean") {
-    const box = h("input", { ...attrs, type: "checkbox", checked: !!s.default });
+    const box = h("input", { ...attrs, type: "checkbox", checked: !!(s.lobby_default ?? s.default) });
     return { main: true, node: h("label", { class: "field field-boolean", for: id }, box, h("span", { class: "field-title" }, s.title || key), s.description ? h("small", { class: "hint" }, s.description) : null) };
+  }
+  if (isTimer(key, s)) {  // shown and typed in seconds
+    const input = h("input", { ...attrs, type: "number", value: seconds(s.default), min: s.minimum / 1000, max: s.maximum / 1000, step: "any", required: true, dataset: { option: key, kind: "seconds", timer: "" } });
+    const title = (s.title || key).replace(/\s*\(ms\)$/, "");
+    return { main: false, node: labelled(key, { ...s, title: `${title} (seconds)` }, input) };
   }
   if (s.type === "integer" || s.type === "number") {
     const input = h("input", { ...attrs, type: "number", value: s.default ?? "", min: s.minimum ?? s.exclusiveMinimum, max: s.maximum ?? s.exclusiveMaximum, step: s.type === "integer" ? 1 : "any", required: !s.nullable });
@@ -93,6 +130,7 @@ function readOptions(form) {
     else if (kind === "boolean") options[key] = el.checked;
     else if (kind === "integer") options[key] = el.value === "" ? null : parseInt(el.value, 10);
     else if (kind === "number") options[key] = el.value === "" ? null : Number(el.value);
+    else if (kind === "seconds") options[key] = Math.round(Number(el.value) * 1000);
     else options[key] = el.value;
   }
   return options;
@@ -136,15 +174,19 @@ function buildForm(form, game) {
   fillBots();
   const main = fields.filter((f) => f.main).map((f) => f.node);
   const more = fields.filter((f) => !f.main).map((f) => f.node);
+  const pace = paceSelect(game, form, () => parseInt(bots.value || "0", 10) > 0);
+  bots.addEventListener("change", pace.follow);
   form.replaceChildren(
     h("div", { class: "form-grid" },
       h("label", { class: "field", for: players.id }, h("span", { class: "field-title" }, "Players"), players),
       h("label", { class: "field", for: bots.id }, h("span", { class: "field-title" }, "Bots"), bots, h("small", { class: "hint" }, "Bots take the last seats.")),
+      pace.node,
       main),
     levels,
     more.length ? h("details", { class: "more-options" }, h("summary", {}, "Timers and fine-tuning"), h("div", { class: "form-grid" }, more)) : null,
     h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit" }, "Create and sit down")),
   );
+  pace.follow();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = playerName();
@@ -156,6 +198,44 @@ function buildForm(form, game) {
       options: readOptions(form),
     }, name);
   });
+}
+
+/** The pace of a create form: it sets every timer field; typing in one makes it "Custom".
+ *  Until the player picks one, it follows the bots: relaxed with bots, normal without. */
+function paceSelect(game, form, withBots) {
+  const schema = game.options || {};
+  const timers = Object.entries(schema.properties || {}).map(([key, raw]) => [key, resolve(raw, schema)]).filter(([key, s]) => isTimer(key, s));
+  const select = h("select", { id: `pace-${game.id}`, name: "pace" },
+    Object.entries(PACES).map(([value, p]) => h("option", { value }, p.label)),
+    h("option", { value: "custom" }, "Custom (the timers below)"));
+  let chosen = false;
+  const apply = () => {
+    if (select.value === "custom") return;
+    for (const [key, s] of timers) {
+      const input = form.querySelector(`[data-option="${key}"]`);
+      if (input) input.value = seconds(paced(s, select.value));
+    }
+  };
+  select.addEventListener("change", () => {
+    chosen = true;
+    apply();
+  });
+  form.addEventListener("input", (event) => {
+    if (event.target.dataset && event.target.dataset.timer !== undefined) {
+      select.value = "custom";
+      chosen = true;
+    }
+  });
+  const follow = () => {
+    if (chosen) return;
+    select.value = withBots() ? "relaxed" : "normal";
+    apply();
+  };
+  const node = timers.length
+    ? h("label", { class: "field", for: select.id }, h("span", { class: "field-title" }, "Pace"), select,
+      h("small", { class: "hint" }, "How long every timer runs (see \u201cTimers and fine-tuning\u201d)."))
+    : null;
+  return { node, follow };
 }
 
 async function start(button, spec, name) {
@@ -183,7 +263,7 @@ for (const card of document.querySelectorAll(".game-card")) {
     if (!name) return;
     const players = Math.min(game.max_players, Math.max(game.min_players, 3));
     const level = card.querySelector(".play-level").value;
-    start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: {} }, name);
+    start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: lobbyOptions(game, "relaxed") }, name);
   });
 }
 

@@ -208,6 +208,12 @@ function roll() {
   ctx.send({ type: "roll" }).catch(() => {});
 }
 
+function ready() {
+  const { state, ctx } = current;
+  if (!state.legal.some((a) => a.type === "ready")) return;
+  ctx.send({ type: "ready" }).catch(() => {});
+}
+
 function showFeedback(kind, text) {
   const node = h("div", { class: `nn-feedback ${kind}`, role: "status", dataset: { feedback: kind } }, text);
   feedback = { node, until: performance.now() + FEEDBACK_MS };
@@ -225,6 +231,10 @@ function onKey(event) {
   const key = event.key;
   if ((key === " " || key === "Enter") && legal.some((a) => a.type === "roll")) {
     roll();
+    return true;
+  }
+  if ((key === " " || key === "Enter") && legal.some((a) => a.type === "ready")) {
+    ready();
     return true;
   }
   if (key === "Escape") {
@@ -260,7 +270,8 @@ function reactToEvents(state, ctx) {
   if (fresh.some((e) => e.type === "roll")) feedback = null; // a new throw: last round's news is stale
   for (const event of fresh) {
     if (event.type === "place" && event.data && event.data.seat === you) {
-      showFeedback(event.data.correct ? "right" : "wrong", event.data.correct ? "Right!" : "Wrong! You're out this round.");
+      showFeedback(event.data.correct ? "right" : "wrong",
+        event.data.correct ? "Right!" : `Wrong — ${event.data.why || "not the right serve"}. You're out this round.`);
     }
   }
   // The round was won before you served: too late.
@@ -304,6 +315,18 @@ function tablesRow(view, legalPlace, myColor) {
   h("span", { class: "monster-name" }, "Takeaway"),
   h("span", { class: "muted small" }, `deck: ${view.deck}`)));
   return h("div", { class: "nn-tables", style: `--tables:${cards.length}` }, cards);
+}
+
+/** Before the first throw (the ready check): who is ready, and the button to say so (the
+ *  prompt says what it is for). */
+function readyRow(state, ctx) {
+  const { view, legal } = state;
+  const canReady = legal.some((a) => a.type === "ready");
+  return h("div", { class: "nn-ready" },
+    canReady ? h("button", { class: "btn primary big ready", type: "button", onclick: ready }, "I'm ready", h("kbd", {}, "Space")) : null,
+    h("ul", { class: "nn-ready-list" }, view.players.map((p, seat) => h("li", { class: p.ready ? "is-ready" : "", dataset: { seat } },
+      h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }),
+      `${ctx.playerName(seat)}: ${p.ready ? "ready" : "not yet"}`))));
 }
 
 function diceRow(state, ctx) {
@@ -407,7 +430,7 @@ function draw() {
   const myColor = seatColor(view.you);
   const board = h("div", { class: `nn${view.variants.scrambled ? " is-scrambled" : ""}`, dataset: { phase: view.phase, throws: view.throws } },
     roundBanner(view, ctx),
-    diceRow(state, ctx),
+    view.phase === "ready" ? readyRow(state, ctx) : diceRow(state, ctx),
     tablesRow(view, legalPlace, myColor),
     bowlsArea(view, legalPlace),
     tokensRow(view, legalPlace, myColor),

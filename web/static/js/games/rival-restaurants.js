@@ -522,19 +522,35 @@ function playComposer(state, ctx) {
   return h("div", { class: "rr-composer rr-play-composer", dataset: { playing: p.card || p.use || "power" } }, parts);
 }
 
+/** Why an action card in hand cannot be played now, in the rules' words where the table
+ *  shows the cause (one card a day, its phase, done at the market). */
+function unplayable(view, me, a) {
+  const step = (id) => (STEPS.find(([s]) => s === id) || [id, OPTION_STEPS[id] || id])[1];
+  if (me.played_today) return `One action card a day: you have played ${me.played_today.name} today.`;
+  if (view.phase !== a.phase) return `It is played in ${step(a.phase)} (now: ${step(view.phase)}).`;
+  if (me.done && a.phase === "buy_barter") return "You are done at the market today.";
+  return "Nothing it could be played on right now.";
+}
+
 function playsRow(state) {
   const { view } = state;
   const me = view.players[view.you];
   if (!me) return null;
-  const cards = me.actions.filter((a) => legalOf("play").some((x) => x.card === a.id));
+  const playable = (a) => legalOf("play").some((x) => x.card === a.id);
   const uses = powerUses(me);
-  if (!cards.length && !uses.length) return null;
+  if (!me.actions.length && !uses.length) return null;
   return h("div", { class: "rr-plays" },
-    h("span", { class: "small muted" }, "Play now:"),
-    cards.map((a) => h("button", {
-      type: "button", class: `btn rr-btn small legal${ui.play && ui.play.card === a.id ? " selected" : ""}`, title: a.text,
-      dataset: { act: "play", card: a.id, focus: `play:${a.id}` }, onclick: () => openPlay("play", a.id),
-    }, h("b", {}, a.name), h("span", { class: "rr-play-text" }, a.text))),
+    h("span", { class: "small muted" }, me.actions.some(playable) || uses.length ? "Play now:" : "Your action cards:"),
+    me.actions.map((a) => (playable(a)
+      ? h("button", {
+        type: "button", class: `btn rr-btn small legal${ui.play && ui.play.card === a.id ? " selected" : ""}`, title: a.text,
+        dataset: { act: "play", card: a.id, focus: `play:${a.id}` }, onclick: () => openPlay("play", a.id),
+      }, h("b", {}, a.name), h("span", { class: "rr-play-text" }, a.text))
+      : h("button", {
+        type: "button", class: "btn rr-btn small rr-unplayable", disabled: true, title: a.text,
+        dataset: { card: a.id, unplayable: "" },
+      }, h("b", {}, a.name), h("span", { class: "rr-play-text" }, a.text),
+      h("span", { class: "rr-why-not" }, unplayable(view, me, a))))),
     uses.map((u) => h("button", {
       type: "button", class: `btn rr-btn small legal${ui.play && ui.play.kind === "power" && ui.play.use === u.use ? " selected" : ""}`, title: u.text,
       dataset: ds({ act: "power", use: u.use, focus: `power:${u.use || ""}` }), onclick: () => openPlay("power", null, u.use),

@@ -311,7 +311,9 @@ function decksRow(view) {
     pile("Cravings", d.cravings, "cravings", `${plural(d.cravings, "Craving")} left to draw`));
 }
 
-/** Noise of the cards drawn this turn: one block per noisy card, hushed ones after the line. */
+/** Noise of the cards drawn this turn: one block per noisy card, hushed ones after the line.
+ *  A card's block has one cell per point of Noise, numbered by the Noise so far: the bar
+ *  reads like the total beside it (a 3-Noise card fills 1, 2, 3 of 4). */
 function noiseMeter(view) {
   const fp = view.floorplan;
   const limit = view.limits.bust_noise;
@@ -319,12 +321,16 @@ function noiseMeter(view) {
   const raw = noisy.reduce((sum, p) => sum + p.card.noise, 0);
   const units = Math.max(limit + 2, raw);
   const level = Math.min(fp.noise, limit);
-  const block = (p) => h("span", {
-    class: `ss-block${p.cancelled ? " hushed" : ""}`,
-    style: `flex-basis:${(100 * p.card.noise) / units}%`,
-    title: `${p.card.name}: ${p.card.noise} Noise${p.cancelled ? ", hushed by a Careful token" : ""}`,
-    dataset: { step: String(p.step), noise: String(p.card.noise) },
-  }, p.cancelled ? tokenArt(12) : String(p.step));
+  let counted = 0;
+  const block = (p) => {
+    const cells = Array.from({ length: p.card.noise }, () => (p.cancelled ? "" : String(++counted)));
+    return h("span", {
+      class: `ss-block${p.cancelled ? " hushed" : ""}`,
+      style: `flex-basis:${(100 * p.card.noise) / units}%`,
+      title: `${p.card.name}: ${p.card.noise} Noise${p.cancelled ? ", hushed by a Careful token" : ""}`,
+      dataset: { step: String(p.step), noise: String(p.card.noise) },
+    }, p.cancelled ? tokenArt(12) : cells.map((n) => h("span", { class: "ss-unit", dataset: { unit: n } }, n)));
+  };
   const blocks = [...noisy.filter((p) => !p.cancelled).map(block), ...noisy.filter((p) => p.cancelled).map(block)];
   const hushedCount = noisy.filter((p) => p.cancelled).length;
   return h("div", { class: `ss-meter level-${level}`, dataset: { noise: String(fp.noise) }, role: "meter", "aria-valuemin": "0", "aria-valuemax": String(limit), "aria-valuenow": String(fp.noise), "aria-label": "Noise" },
