@@ -131,6 +131,12 @@ class Accounts:
 
         await self.db.write(work)
 
+    async def named_by_reset(self, reset_hash: str, now: int) -> AccountRecord | None:
+        """The account an unexpired reset is for."""
+        query = select(accounts).where(accounts.c.reset_hash == reset_hash, accounts.c.reset_expires_at > now)
+        row = await self.db.read(lambda conn: conn.execute(query).first())
+        return None if row is None else _account(row)
+
     async def redeem_reset(self, reset_hash: str, password_hash: str, now: int) -> AccountRecord | None:
         """Set the password of the account whose unexpired reset this is (once: the reset
         is spent, and every session of the account ends); ``None`` for no such reset."""
