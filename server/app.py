@@ -12,7 +12,7 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import accounts, errors, health, history, lobby, pages, passkeys, play, ratings, replays, websocket
+from server.api import account_pages, accounts, errors, health, history, lobby, pages, passkeys, play, ratings, replays, websocket
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.same_origin import SameOrigin
@@ -94,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for module in (lobby, play, replays, history, accounts, passkeys, ratings, websocket, health):
         app.include_router(module.router)
+    app.include_router(account_pages.router)
     pages.install(app)  # the HTML pages and /static (web/)
     return app
 

@@ -191,7 +191,7 @@ for (const card of document.querySelectorAll(".game-card")) {
 
 function matchRow(m, running) {
   const game = games[m.game];
-  const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "")).join(", ") || "nobody yet";
+  const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "") + rated(s)).join(", ") || "nobody yet";
   const mine = memory.seat(m.id);
   let action;
   if (mine) action = h("a", { class: "btn primary", href: `/matches/${m.id}` }, "Your seat");
@@ -218,6 +218,11 @@ function matchRow(m, running) {
     action);
 }
 
+/** A seat's rating in its game (an account's, or a bot level's), as shown beside its name. */
+function rated(seat) {
+  return seat.rating === null || seat.rating === undefined ? "" : ` ★${seat.rating}`;
+}
+
 function listMatches(id, matches, running, empty) {
   const list = document.getElementById(id);
   list.replaceChildren(...(matches.length ? matches.map((m) => matchRow(m, running)) : [h("li", { class: "muted" }, empty)]));
@@ -230,6 +235,7 @@ function finishedRow(m) {
   const winners = new Set((m.result && m.result.winners) || []);
   const who = m.seats.map((s) => [
     s.bot ? `${s.name} (bot)` : h("a", { href: `/players/${encodeURIComponent(s.name)}` }, s.name),
+    rated(s),
     winners.has(s.seat) ? " (won)" : "",
   ]);
   return h("li", { class: "match-row", dataset: { match: m.id } },
