@@ -15,7 +15,7 @@ function here() {
 async function signOut() {
   try {
     await api("/api/session", { method: "DELETE" });
-    location.reload();
+    location.assign(location.pathname === "/me" ? "/" : location.href);
   } catch (err) {
     toast(err.message);
   }

@@ -1,6 +1,7 @@
 // /me: your tables on any device (in progress, those waiting for your move first, then
 // finished), your passkeys and a way to add one.
 import { api, h, seatColor, toast } from "./client.js";
+import { signedIn } from "./account.js";
 import { passkeysWork, registerPasskey } from "./passkeys.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,8 +31,7 @@ async function showTables() {
     $("tables-finished").replaceChildren(...(tables.finished.length ? tables.finished.map(row)
       : [h("li", { class: "muted" }, "No finished match yet.")]));
   } catch (err) {
-    if (err.status === 401) location.assign("/signin?next=/me");
-    else $("tables-waiting").replaceChildren(h("li", {}, err.message));
+    $("tables-waiting").replaceChildren(h("li", {}, err.message));
   }
 }
 
@@ -59,5 +59,11 @@ add.addEventListener("click", async () => {
   }
 });
 
-showTables();
-showPasskeys();
+signedIn.then((account) => {
+  if (!account) {
+    location.assign("/signin?next=/me");
+    return;
+  }
+  showTables();
+  showPasskeys();
+});
