@@ -179,8 +179,8 @@ export async function joinMatch(matchId, name, previousToken) {
 
 /** Create a match and sit down in its first seat; resolves with the new id. ``bots``: how
  *  many, or the level of each. */
-export async function createAndJoin({ game, players, options, bots }, name) {
-  const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots } });
+export async function createAndJoin({ game, players, options, bots, rated = true }, name) {
+  const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots, rated } });
   if (players > (Array.isArray(bots) ? bots.length : bots)) await joinMatch(created.id, name);
   return created.id;
 }

@@ -140,7 +140,11 @@ function buildForm(form, game) {
     h("div", { class: "form-grid" },
       h("label", { class: "field", for: players.id }, h("span", { class: "field-title" }, "Players"), players),
       h("label", { class: "field", for: bots.id }, h("span", { class: "field-title" }, "Bots"), bots, h("small", { class: "hint" }, "Bots take the last seats.")),
-      main),
+      main,
+      h("label", { class: "field field-boolean", for: `rated-${game.id}` },
+        h("input", { type: "checkbox", id: `rated-${game.id}`, class: "rated", checked: true }),
+        h("span", { class: "field-title" }, "Rated"),
+        h("small", { class: "hint" }, "Its end changes the ratings of the players signed in."))),
     levels,
     more.length ? h("details", { class: "more-options" }, h("summary", {}, "Timers and fine-tuning"), h("div", { class: "form-grid" }, more)) : null,
     h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit" }, "Create and sit down")),
@@ -154,6 +158,7 @@ function buildForm(form, game) {
       players: parseInt(players.value, 10),
       bots: [...levels.querySelectorAll("select")].map((s) => s.value),
       options: readOptions(form),
+      rated: form.querySelector("input.rated").checked,
     }, name);
   });
 }
