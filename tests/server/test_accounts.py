@@ -213,3 +213,32 @@ async def _first(ws: Any, kind: str) -> dict[str, Any]:
         msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
         if msg["type"] == kind:
             return msg
+
+
+async def test_passkey_ceremonies_refuse_what_does_not_fit(site: Served) -> None:
+    """Adding a passkey needs a session; a challenge is answered once, by the account it was
+    made for; a credential the server does not know or a forged answer signs nobody in."""
+    async with browser(site) as client, browser(site) as other:
+        assert (await client.post("/api/me/passkeys/options")).status_code == 401
+        await sign_up(client, "Keyholder")
+        ceremony = (await client.post("/api/me/passkeys/options")).json()
+        options = ceremony["options"]
+        assert options["rp"]["id"] == "127.0.0.1" and options["user"]["name"] == "Keyholder"
+        assert options["authenticatorSelection"]["residentKey"] == "required"
+        await sign_up(other, "Thief")
+        r = await other.post("/api/me/passkeys", json={"challenge_id": ceremony["challenge_id"], "credential": {}})
+        assert r.status_code == 422 and "expired or was already answered" in r.json()["detail"]
+        r = await client.post("/api/me/passkeys", json={"challenge_id": ceremony["challenge_id"], "credential": {}})
+        assert r.status_code == 422  # spent by the thief's try: start again
+        ceremony = (await client.post("/api/me/passkeys/options")).json()
+        r = await client.post("/api/me/passkeys", json={"challenge_id": ceremony["challenge_id"],
+                                                        "credential": {"id": "x", "response": {}}})
+        assert r.status_code == 422 and r.json()["detail"] == "This passkey was not accepted; try again."
+        assert (await client.get("/api/me/passkeys")).json() == []
+
+        signin = (await other.post("/api/session/passkey/options")).json()
+        assert "allowCredentials" not in signin["options"] or signin["options"]["allowCredentials"] == []
+        r = await other.post("/api/session/passkey", json={"challenge_id": signin["challenge_id"],
+                                                           "credential": {"id": "bm9ib2R5", "rawId": "bm9ib2R5"}})
+        assert r.status_code == 401 and r.json()["code"] == "bad_credentials"
+        assert (await me(other))["name"] == "Thief"  # a refused sign-in leaves the session as it was
