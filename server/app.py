@@ -87,6 +87,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
+    app.state.signin_limits = accounts.SignInLimits(settings)
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read

@@ -27,7 +27,7 @@ from webauthn.helpers.structs import (AuthenticatorSelectionCriteria, PublicKeyC
 from server.runtime import Invalid, Runtime
 from server.store import AccountRecord, PasskeyRecord
 
-from .accounts import Attempts, BadCredentials, Me, refusals
+from .accounts import BadCredentials, Me, attempt, refusals
 from .auth import runtime_of
 from .sessions import signed_in, start_session, wall_ms
 
@@ -117,7 +117,7 @@ async def my_passkeys(account: AccountRecord = Depends(signed_in),
 @router.post("/session/passkey/options", response_model=Ceremony, responses=refusals(403, 429),
              summary="Start signing in with a passkey")
 async def authentication_options(request: Request, runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
-    Attempts(request).take(None)
+    attempt(request)
     rp_id, _ = relying_party(request)
     options = generate_authentication_options(rp_id=rp_id, user_verification=UserVerificationRequirement.PREFERRED)
     return await _ceremony(runtime, options.challenge, None, options)

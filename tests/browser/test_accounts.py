@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import LAPTOP, PHONE, TIMEOUT_MS, Pages, no_horizontal_scroll
+from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll
 
 PASSWORD = "a table for six please"
 
@@ -22,13 +22,7 @@ def site(server: str) -> str:
 
 
 def open_at(pages: Pages, site: str, path: str, who: str, viewport: dict[str, int] = LAPTOP) -> Any:
-    context = pages.browser.new_context(viewport=viewport, base_url=site)
-    context.set_default_timeout(TIMEOUT_MS)
-    pages.contexts.append(context)
-    page = context.new_page()
-    pages.watch(page, who)
-    page.goto(path)
-    return page
+    return pages.open(path, viewport, who, base=site)
 
 
 def claim(page: Any, name: str) -> None:
