@@ -111,6 +111,9 @@ def test_a_seat_opens_on_another_device_and_is_among_your_tables(pages: Pages, s
 
     phone = open_at(pages, site, "/", "phone", viewport=PHONE)
     sign_in(phone, "Two Devices")
+    phone.goto("/")
+    phone.wait_for_selector(f"#running-matches .match-row[data-match='{match_id}'] a >> text=Your seat")
+    phone.goto("/me")
     phone.wait_for_selector(f"#tables-waiting [data-match='{match_id}']")
     phone.click(f"#tables-waiting [data-match='{match_id}'] a")
     phone.wait_for_url(f"**/matches/{match_id}")

@@ -1,6 +1,7 @@
 // The lobby: the catalogue's create forms (built from each game's option JSON schema), "play
 // now against bots", open tables to join, running ones to watch, finished ones to replay,
 // the remembered name.
+import { signedIn } from "./account.js";
 import { api, createAndJoin, h, joinMatch, memory, toast } from "./client.js";
 
 const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
@@ -197,7 +198,7 @@ for (const card of document.querySelectorAll(".game-card")) {
 function matchRow(m, running) {
   const game = games[m.game];
   const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "") + rated(s)).join(", ") || "nobody yet";
-  const mine = memory.seat(m.id);
+  const mine = memory.seat(m.id) || (account && m.seats.some((s) => s.account && s.name === account.name));
   let action;
   if (mine) action = h("a", { class: "btn primary", href: `/matches/${m.id}` }, "Your seat");
   else if (running) action = h("a", { class: "btn", href: `/matches/${m.id}` }, "Watch");
@@ -268,6 +269,11 @@ async function refresh() {
   }
 }
 
+let account = null; // signed in: the seats of the account are yours on this device too
+signedIn.then((a) => {
+  account = a;
+  if (a) refresh();
+});
 refresh();
 setInterval(() => {
   if (!document.hidden) refresh();
