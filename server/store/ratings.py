@@ -13,6 +13,7 @@ time (an advisory lock on PostgreSQL; SQLite has one writer).
 
 from __future__ import annotations
 
+import logging
 import zlib
 from typing import Any, Mapping
 
@@ -23,6 +24,8 @@ from . import skill
 from .database import Database
 from .records import RatingRecord
 from .tables import AccountRow, MatchRow, RatedMatchRow, RatingChangeRow, RatingRow, SeatRow
+
+log = logging.getLogger(__name__)
 
 accounts, matches, seats = AccountRow.__table__, MatchRow.__table__, SeatRow.__table__
 ratings, rated_matches, changes = RatingRow.__table__, RatedMatchRow.__table__, RatingChangeRow.__table__
@@ -55,6 +58,16 @@ def rate_finished(conn: Connection, match_id: str, finished_at: int, result: Map
     conn.execute(insert(rated_matches).values(match_id=match_id, game=game, finished_at=finished_at,
                                               **played.to_json()))
     refold(conn, game, finished_at, match_id)
+
+
+def rate_or_log(conn: Connection, match_id: str, finished_at: int, result: Mapping[str, Any]) -> None:
+    """``rate_finished`` in a savepoint: a rating that fails is logged and left out, and
+    the match ends all the same (its players' move is never refused for a rating)."""
+    try:
+        with conn.begin_nested():
+            rate_finished(conn, match_id, finished_at, result)
+    except Exception:
+        log.exception("match %s could not be rated; it ends unrated", match_id)
 
 
 def _from(finished_at: int, match_id: str, table: Any) -> Any:

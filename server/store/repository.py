@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from .database import Database
 from .accounts import Accounts, NameClaimed, claimant
 from .leases import own_new_match
-from .ratings import Ratings, rate_finished
+from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
 from .rows import match_record as _match
 from .rows import with_seats as _with_seats
@@ -314,7 +314,7 @@ class Store:
             if result is not None:
                 finished = conn.execute(_FINISH, {"finished_id": match_id, "finished_at": at, "result": result})
                 if finished.rowcount:
-                    rate_finished(conn, match_id, at, result)
+                    rate_or_log(conn, match_id, at, result)
 
         try:
             await self.db.write(work)

@@ -133,3 +133,17 @@ def test_ratings_do_not_depend_on_the_order_matches_were_seen_to_end(database_ur
     second, _ = asyncio.run(scenario(orders[1]))
     assert first == expected_first
     assert second == first
+
+
+async def test_a_rating_that_fails_leaves_the_match_ending_unrated(store: Store, monkeypatch) -> None:
+    a, b = await _accounts(store, 2, "fails")
+    await _seated(store, "fails-match", [a, b], "fails")
+
+    def broken(*args, **kwargs):
+        raise ValueError("a rating model that fails")
+
+    monkeypatch.setattr(skill, "rate", broken)
+    await store.append_action("fails-match", 1, 0, {"type": "x"}, 10, result=_result(0, 2))
+    assert (await store.get_match("fails-match")).status == "finished"
+    assert await _ratings(store, [a, b]) == {}
+    assert len(await store.actions("fails-match")) == 1
