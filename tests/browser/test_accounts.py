@@ -1,7 +1,7 @@
 """Accounts in Chromium: claim a name and sign in with a password and with a passkey
 (Chromium's virtual authenticator, through the DevTools protocol), a claimed name refused
 to a second browser, a seat opened from another device, your tables, the leaderboard and
-the rating chart. The pages are opened at ``localhost`` (a passkey's relying party is a
+the rating chart, each page without a serious accessibility fault (axe). The pages are opened at ``localhost`` (a passkey's relying party is a
 host name, never an address)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll
+from .test_accessibility import serious_violations
 
 PASSWORD = "a table for six please"
 
@@ -77,6 +78,7 @@ def test_claim_a_name_then_sign_in_with_a_password_and_with_a_passkey(pages: Pag
     page.set_viewport_size(PHONE)
     no_horizontal_scroll(page)
     pages.shot(page, "signin-phone")
+    assert serious_violations(page) == []
 
 
 def test_a_claimed_name_is_refused_to_a_second_browser(pages: Pages, site: str, api: httpx.Client) -> None:
@@ -115,6 +117,7 @@ def test_a_seat_opens_on_another_device_and_is_among_your_tables(pages: Pages, s
     phone.wait_for_selector(f"#running-matches .match-row[data-match='{match_id}'] a >> text=Your seat")
     phone.goto("/me")
     phone.wait_for_selector(f"#tables-waiting [data-match='{match_id}']")
+    assert serious_violations(phone) == []
     phone.click(f"#tables-waiting [data-match='{match_id}'] a")
     phone.wait_for_url(f"**/matches/{match_id}")
     phone.wait_for_selector("#players .player.you .pname >> text=Two Devices")
@@ -151,6 +154,7 @@ def test_the_leaderboard_and_the_rating_chart(pages: Pages, site: str) -> None:
     board.wait_for_selector("#standings tbody tr[data-name='Chart Ann']")
     names = board.locator("#standings tbody tr[data-name^='Chart']").evaluate_all("rows => rows.map(r => r.dataset.name)")
     assert sorted(names) == ["Chart Ann", "Chart Bob"]
+    assert serious_violations(board) == []
     board.click("#standings a >> text=Chart Ann")
     board.wait_for_url("**/players/Chart%20Ann")
     board.wait_for_selector("#rating-chart svg.rating-chart")
@@ -159,3 +163,4 @@ def test_the_leaderboard_and_the_rating_chart(pages: Pages, site: str) -> None:
     board.set_viewport_size(PHONE)
     no_horizontal_scroll(board)
     pages.shot(board, "rating-chart-phone")
+    assert serious_violations(board) == []
