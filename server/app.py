@@ -12,9 +12,11 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import errors, health, history, invite, lobby, pages, play, reference, replays, websocket
+from server.api import (account_pages, accounts, errors, health, history, invite, lobby, pages, passkeys, play, ratings,
+                        reference, replays, websocket)
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
+from server.api.same_origin import SameOrigin
 from server.api.strict_json import StrictJsonBodies
 from server.config import Settings
 from server.runtime import Runtime
@@ -52,6 +54,14 @@ sees only its own view.
   503 the database is away or a capacity is reached (`at_capacity`, `Retry-After`).
 * A WebSocket handshake from another site's page (`Origin`) is refused with 403, one past
   the socket limits with 429 (this address) or 503 (the server).
+* Accounts (optional): `POST /api/accounts` claims a name, `POST /api/session` signs in
+  (a session cookie), `DELETE /api/session` signs out, `GET /api/me`, `GET /api/me/tables`;
+  passkeys under `/api/me/passkeys` and `/api/session/passkey`. A seat taken signed in
+  belongs to the account: `/view`, `/actions` and the WebSocket open it from the cookie when
+  no token is given. A request that changes something and carries the cookie must come
+  from this server's pages (`Origin`), else 403 `cross_origin`. Ratings:
+  `GET /api/games/{game}/leaderboard`, `GET /api/players/{name}/ratings`,
+  `GET /api/matches/{id}/ratings`; a match created with `"rated": false` rates nobody.
 """
 
 
@@ -79,12 +89,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
                   docs_url=None, redoc_url=None)  # reference.install serves /docs without a CDN
     app.state.settings = settings
+    app.state.signin_limits = accounts.SignInLimits(settings)
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read
     app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     errors.install(app)
-    for module in (lobby, invite, play, replays, history, websocket, health):
+    for module in (lobby, invite, play, replays, history, accounts, passkeys, ratings, websocket, health):
         app.include_router(module.router)
+    app.include_router(account_pages.router)
     pages.install(app)  # the HTML pages and /static (web/)
     reference.install(app)
     return app

@@ -90,6 +90,66 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+RESET_HOURS = 24
+
+
+def _accounts(args: argparse.Namespace) -> int:
+    """``potluck accounts list | reset NAME | rename NAME NEW | delete NAME``, on DATABASE_URL."""
+    import asyncio
+    import time
+
+    from server.config import Settings
+    from server.runtime.hub import clean_name
+    from server.runtime.tokens import new_token, token_hash
+    from server.store import Database, NameClaimed, Store
+    from server.store.migrate import upgrade
+
+    async def run(store: Store) -> int:
+        accounts = store.accounts
+        if args.action == "list":
+            rows = await accounts.all()
+            for account, keys, seats in rows:
+                when = time.strftime("%Y-%m-%d", time.gmtime(account.created_at / 1000))
+                print(f"{account.name}\tsince {when}\t{'password' if account.password_hash else 'no password'}"
+                      f", {keys} passkey{'s' * (keys != 1)}\t{seats} seat{'s' * (seats != 1)}")
+            print(f"{len(rows)} account{'s' * (len(rows) != 1)}")
+            return 0
+        account = await accounts.named(args.name)
+        if account is None:
+            print(f"potluck accounts: no account is called {args.name!r}", file=sys.stderr)
+            return 1
+        if args.action == "reset":
+            token = new_token()
+            await accounts.offer_reset(account.id, token_hash(token), int(time.time() * 1000) + RESET_HOURS * 3_600_000)
+            print(f"A one-time link for {account.name} to choose a new password (valid {RESET_HOURS} hours):")
+            print(f"{args.url.rstrip('/')}/reset#{token}")
+        elif args.action == "rename":
+            try:
+                renamed = await accounts.rename(account.id, clean_name(args.new))
+            except NameClaimed:
+                print(f"potluck accounts: {args.new!r} belongs to another account", file=sys.stderr)
+                return 1
+            print(f"{account.name} is now {renamed.name} (past seats keep the names they were played under)")
+        elif args.action == "delete":
+            await accounts.delete(account.id)
+            print(f"deleted {account.name}: its sessions, passkeys and ratings; its past seats keep the name")
+        return 0
+
+    async def main() -> int:
+        db = Database(Settings.from_env().database_url)
+        try:
+            await upgrade(db)
+            return await run(Store(db))
+        finally:
+            await db.close()
+
+    try:
+        return asyncio.run(main())
+    except Exception as exc:  # a message, not a traceback (a bad URL, an unreachable server, a bad name)
+        print(f"potluck accounts: {type(exc).__name__}: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="potluck", description="Potluck game server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -117,6 +177,19 @@ def build_parser() -> argparse.ArgumentParser:
     migrate = sub.add_parser("migrate", help="upgrade the database schema (DATABASE_URL)")
     migrate.add_argument("--revision", default="head", help="target Alembic revision (default: head)")
     migrate.set_defaults(func=_migrate)
+
+    accounts = sub.add_parser("accounts", help="the accounts on this server (DATABASE_URL)")
+    what = accounts.add_subparsers(dest="action", required=True)
+    what.add_parser("list", help="every account: name, since when, password or passkeys, seats taken")
+    reset = what.add_parser("reset", help="print a one-time link to choose a new password")
+    reset.add_argument("name")
+    reset.add_argument("--url", default="http://127.0.0.1:8000", help="the server's address, as players reach it")
+    rename = what.add_parser("rename", help="give an account another name")
+    rename.add_argument("name")
+    rename.add_argument("new")
+    delete = what.add_parser("delete", help="delete an account (its past seats keep the name as plain text)")
+    delete.add_argument("name")
+    accounts.set_defaults(func=_accounts)
     return parser
 
 

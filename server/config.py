@@ -66,7 +66,12 @@ class Settings:
     rematch_hold_s: float = 600.0  # a rematch keeps the previous players' seats for them this long
     metrics_allow: str = "127.0.0.0/8,::1"  # addresses (comma-separated networks) that may read /metrics
     metrics_token: str = ""  # or anyone sending it as a Bearer token ("": no token opens it)
-    allowed_origins: str = ""  # pages of other sites that may open WebSockets (comma-separated origins)
+    allowed_origins: str = ""  # pages of other sites that may open WebSockets and use a session (comma-separated origins)
+    session_days: float = 30.0  # a sign-in lasts this long
+    signin_per_name_burst: int = 5  # sign-in attempts under one name at once…
+    signin_per_name_per_minute: float = 2.0  # …then this many a minute
+    signin_per_address_burst: int = 20  # sign-ins and sign-ups from one client address at once…
+    signin_per_address_per_minute: float = 10.0  # …then this many a minute
     public_url: str = ""  # the address friends open (invite links), e.g. http://192.168.1.20:8000 ("": worked out)
 
     @classmethod

@@ -1,7 +1,7 @@
-"""Seat tokens on REST: ``Authorization: Bearer <token>``.
+"""Seat tokens on REST: ``Authorization: Bearer <token>``, or the signed-in account.
 
-No token: a spectator (reads only). A token that is not one of this match's seats: 403.
-Acting without a token: 401.
+No token: the seat the signed-in account took at this match, if any, else a spectator
+(reads only). A token that is not one of this match's seats: 403. Acting with neither: 401.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from starlette.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from server.runtime import LiveMatch, NotAuthenticated, NotYourSeat, Runtime, UnknownMatch
+from server.store import AccountRecord
 
 bearer_scheme = HTTPBearer(auto_error=False, description="The seat token returned by join.")
 
@@ -38,10 +39,26 @@ def token_of(credentials: HTTPAuthorizationCredentials | None = Depends(bearer_s
     return credentials.credentials if credentials else None
 
 
-async def seat_of(live: LiveMatch, token: str | None) -> int | None:
-    """The seat the token belongs to, ``None`` without a token; 403 for a stranger's token."""
-    if token is None:
+async def account_seat(live: LiveMatch, account: AccountRecord | None) -> int | None:
+    """The seat ``account`` took at this match (a join on another server a moment ago is
+    looked up again after catching up with the store)."""
+    if account is None:
         return None
+    seat = next((s.seat for s in live.record.seats if s.account_id == account.id), None)
+    if seat is None and live.state is None:
+        await live.sync()
+        seat = next((s.seat for s in live.record.seats if s.account_id == account.id), None)
+    return seat
+
+
+async def seat_of(live: LiveMatch, token: str | None, account: AccountRecord | None = None) -> int | None:
+    """The seat the token belongs to, or without a token the signed-in account's seat
+    (``None``: a spectator); 403 for a stranger's token."""
+    if token is None:
+        seat = await account_seat(live, account)
+        if seat is not None:
+            live.touch(seat)
+        return seat
     seat = await live.seat_for(token)
     if seat is None:
         raise NotYourSeat("This token is not for a seat of this match.")
@@ -49,9 +66,9 @@ async def seat_of(live: LiveMatch, token: str | None) -> int | None:
     return seat
 
 
-async def required_seat(live: LiveMatch, token: str | None) -> int:
-    if token is None:
-        raise NotAuthenticated("Send your seat token as 'Authorization: Bearer <token>'.")
-    seat = await seat_of(live, token)
-    assert seat is not None
+async def required_seat(live: LiveMatch, token: str | None, account: AccountRecord | None = None) -> int:
+    seat = await seat_of(live, token, account)
+    if seat is None:
+        raise NotAuthenticated("Send your seat token as 'Authorization: Bearer <token>', "
+                               "or sign in as the account that took a seat here.")
     return seat

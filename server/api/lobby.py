@@ -8,15 +8,21 @@ from functools import cache
 from fastapi import APIRouter, Depends, Query, Request, Response, status
 
 from server.engine import InvalidOptions, UnknownGame, registry
-from server.runtime import Invalid, LiveMatch, RateLimited, Runtime
+from server.runtime import Invalid, LiveMatch, NotYourSeat, RateLimited, Runtime
 from server.runtime.summaries import summary
-from server.store import MatchRecord
+from server.store import AccountRecord, MatchRecord, NameClaimed
 
 from .auth import client_address, live_match, required_seat, runtime_of, token_of
+from .ratings import with_ratings
+from .sessions import account_of
 from .schemas import CreateMatch, GameInfo, Joined, JoinRequest, MatchCreated, MatchPage, MatchSummary
 from .schemas import Problem, Status
 
 router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+class NameBelongs(NotYourSeat):
+    code = "name_claimed"
 
 OFFSET_MAX = 1_000_000_000  # far past any real list, far below a 64-bit overflow in the database
 
@@ -59,8 +65,8 @@ async def create_match(body: CreateMatch, request: Request, runtime: Runtime = D
     refusal = runtime.limits.creation.take(client_address(request))
     if refusal is not None:
         raise RateLimited(refusal.reason, refusal.retry_after)
-    record = await runtime.create(body.game, players, body.options, body.bots)
-    return {"id": record.id, "match": _summary_of(runtime, record)}
+    record = await runtime.create(body.game, players, body.options, body.bots, rated=body.rated)
+    return {"id": record.id, "match": summary_of(runtime, record)}
 
 
 def refused_as_invalid(game_id: str, players: int, options: dict) -> None:
@@ -74,7 +80,7 @@ def refused_as_invalid(game_id: str, players: int, options: dict) -> None:
         raise Invalid(str(exc.args[0] if exc.args else exc)) from None
 
 
-def _summary_of(runtime: Runtime, record: MatchRecord) -> dict:
+def summary_of(runtime: Runtime, record: MatchRecord) -> dict:
     """The summary from memory when this process holds the match (it knows who is here)."""
     live = runtime.live.get(record.id)
     return live.summary() if live else summary(record)
@@ -89,7 +95,8 @@ async def list_matches(
     runtime: Runtime = Depends(runtime_of),
 ) -> dict:
     records, total = await runtime.list(status, game, limit, offset)
-    items = [_summary_of(runtime, r) for r in records]
+    items = [summary_of(runtime, r) for r in records]
+    await with_ratings(runtime.store, records, items)
     return {"items": items, "total": total, "limit": limit, "offset": offset}
 
 
@@ -102,16 +109,26 @@ async def get_match(live: LiveMatch = Depends(live_match)) -> dict:
 
 @router.post("/matches/{match_id}/join", response_model=Joined,
              responses={**REFUSALS, 403: {"model": Problem, "description": "The Bearer token is not for a seat "
-                                          "of the match this one plays again."}},
+                                          "of the match this one plays again, or the name belongs to an account "
+                                          "you are not signed in as (`name_claimed`)."}},
              summary="Take a seat")
 async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runtime_of),
-               token: str | None = Depends(token_of)) -> dict:
+               token: str | None = Depends(token_of),
+               account: AccountRecord | None = Depends(account_of)) -> dict:
     """The next free seat, and its secret token (shown only now). The match starts when
     the last seat is taken. In a rematch, send your token of the match played again as
     ``Authorization: Bearer …``: it proves who you are and gives you your old seat. The
-    previous players' seats are kept for them a while (409 ``held`` for anyone else)."""
+    previous players' seats are kept for them a while (409 ``held`` for anyone else).
+    Signed in, you sit under your account's name and the seat is your account's (it opens
+    on any device where you are signed in); a name an account claims is refused (403
+    ``name_claimed``) to anyone not signed in as it."""
     await live_match(match_id, runtime)
-    seat, token, live = await runtime.join(match_id, body.name, token)
+    try:
+        seat, token, live = await runtime.join(match_id, account.name if account else body.name, token,
+                                               account_id=account.id if account else None)
+    except NameClaimed as claimed:
+        raise NameBelongs(f"The name {claimed.args[0]!r} belongs to an account: sign in as it to play "
+                          "under it, or choose another name.") from None
     return {"seat": seat, "token": token, "match": live.summary()}
 
 
@@ -134,4 +151,4 @@ async def rematch(response: Response, live: LiveMatch = Depends(live_match), tok
     record, created = await runtime.rematch(live)
     if not created:
         response.status_code = status.HTTP_200_OK
-    return {"id": record.id, "match": _summary_of(runtime, record)}
+    return {"id": record.id, "match": summary_of(runtime, record)}

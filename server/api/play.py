@@ -10,7 +10,10 @@ from fastapi import APIRouter, Depends, Response
 
 from server.runtime import Conflict, LiveMatch
 
+from server.store import AccountRecord
+
 from .auth import live_match, required_seat, seat_of, token_of
+from .sessions import account_of
 from .schemas import ActionAccepted, ActionRequest, ChatLine, ChatRequest, MatchLog, Problem, ViewResponse
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["play"])
@@ -24,10 +27,11 @@ def _refusals(*codes: int) -> dict:
 
 
 @router.get("/view", response_model=ViewResponse, responses=_refusals(403, 404), summary="What your seat sees")
-async def view(live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of)) -> dict:
-    """Your seat's view, legal actions and deadline (no token: the spectators' view,
-    ``legal: []``), at the current ``seq``."""
-    seat = await seat_of(live, token)
+async def view(live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of),
+               account: AccountRecord | None = Depends(account_of)) -> dict:
+    """Your seat's view, legal actions and deadline (no token: the seat your signed-in
+    account took here, else the spectators' view, ``legal: []``), at the current ``seq``."""
+    seat = await seat_of(live, token, account)
     await live.sync()
     return {**live.payload(seat), "seat": seat}
 
@@ -35,10 +39,11 @@ async def view(live: LiveMatch = Depends(live_match), token: str | None = Depend
 @router.post("/actions", response_model=ActionAccepted, responses=_refusals(401, 403, 404, 409, 422),
              summary="Play an action")
 async def act(body: ActionRequest, live: LiveMatch = Depends(live_match),
-              token: str | None = Depends(token_of)) -> dict:
-    """Apply ``action`` for your seat; answered once it is committed, with its ``seq``.
-    With ``expect_seq``, refused (409) unless the match is exactly there."""
-    seat = await required_seat(live, token)
+              token: str | None = Depends(token_of), account: AccountRecord | None = Depends(account_of)) -> dict:
+    """Apply ``action`` for your seat (the token's, or your signed-in account's); answered
+    once it is committed, with its ``seq``. With ``expect_seq``, refused (409) unless the
+    match is exactly there."""
+    seat = await required_seat(live, token, account)
     return {"seq": await live.act(seat, body.action, body.expect_seq)}
 
 
@@ -87,6 +92,6 @@ async def chat_lines(live: LiveMatch = Depends(live_match)) -> list[dict]:
 @router.post("/chat", response_model=ChatLine, responses=_refusals(401, 403, 404, 422, 429),
              summary="Say something at the table")
 async def say(body: ChatRequest, live: LiveMatch = Depends(live_match),
-              token: str | None = Depends(token_of)) -> dict:
-    seat = await required_seat(live, token)
+              token: str | None = Depends(token_of), account: AccountRecord | None = Depends(account_of)) -> dict:
+    seat = await required_seat(live, token, account)
     return (await live.chat(seat, body.text)).to_json()

@@ -38,6 +38,8 @@ class CreateMatch(BaseModel):
                        "level of each in seat order, e.g. `[\"hard\", \"easy\"]`.",
         examples=[1, ["hard", "easy"]])
 
+    rated: bool = Field(True, description="Its end changes the ratings of its accounts (false: a friendly match).")
+
     @field_validator("bots")
     @classmethod
     def _bots_fit(cls, bots: int | list[str]) -> int | list[str]:
@@ -54,6 +56,9 @@ class SeatInfo(BaseModel):
     level: BotLevel | None = Field(None, description="A bot's level; null for a human.")
     connected: bool = Field(description="A socket of this seat is open on the answering server.")
     standin: bool = Field(False, description="A stand-in bot plays this absent human's seat right now.")
+    account: bool = Field(False, description="The seat was taken by a signed-in account.")
+    rating: float | None = Field(None, description="In lists: the account's rating in this game (μ − 3σ), "
+                                 "or a bot's fixed one; null for a seat without an account.")
 
 
 class MatchSummary(BaseModel):
@@ -71,6 +76,7 @@ class MatchSummary(BaseModel):
     result: dict[str, Any] | None = Field(description="Once finished: winners, scores, reason.")
     seq: int | None = Field(description="Actions so far, when the answering server holds the match.")
     rematch: str | None = Field(None, description="Once somebody asked to play again: the new match's id.")
+    rated: bool = Field(True, description="Its end changes the ratings of its accounts.")
 
 
 class MatchCreated(BaseModel):

@@ -1,4 +1,5 @@
-"""The live protocol: ``/ws/matches/{id}?token=…`` (no token: a spectator).
+"""The live protocol: ``/ws/matches/{id}?token=…`` (no token: the seat of the signed-in
+account whose session cookie the handshake carries, else a spectator).
 
 The server sends ``state`` (the seat's whole view) at once, then a ``patch`` of that view after
 every change (see ``server.runtime.messages``),
@@ -37,8 +38,9 @@ from server.runtime import messages
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
-from .auth import MATCH_ID_MAX, client_address
+from .auth import MATCH_ID_MAX, account_seat, client_address
 from .origins import allowed_list, origin_allowed
+from .sessions import account_of
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -87,7 +89,7 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
     except UnknownMatch as exc:
         await ws.close(CLOSE_NOT_FOUND, exc.message[:120])
         return
-    seat = await live.seat_for(token) if token else None
+    seat = await live.seat_for(token) if token else await account_seat(live, await account_of(ws))
     if token and seat is None:
         await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
         return

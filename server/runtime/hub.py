@@ -130,7 +130,7 @@ class Runtime:
 
     # ---- creating and joining -------------------------------------------------------
     async def create(self, game_id: str, players: int, options: dict[str, Any] | None,
-                     bots: int | Sequence[str]) -> MatchRecord:
+                     bots: int | Sequence[str], rated: bool = True) -> MatchRecord:
         """A new match; its last seats are bots: ``bots`` of them at the normal level, or one
         per level listed (``["hard", "easy"]``). Unknown game, player count out of range,
         options the game's model rejects or an unknown level ⇒ ``Invalid`` with the reason."""
@@ -141,7 +141,7 @@ class Runtime:
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(len(levels))], bot_levels=levels, seed=new_seed(),
-            now=self.services.clock.now_ms(), owner=self.ownership.starter)
+            now=self.services.clock.now_ms(), owner=self.ownership.starter, rated=rated)
         if record.status == "running":
             await self.get(record.id)
         return record
@@ -175,7 +175,7 @@ class Runtime:
                 options=_validated(record.game, record.players, record.options), players=record.players,
                 bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
                 bot_levels=[s.level or NORMAL for s in record.seats if s.bot],
-                now=self.services.clock.now_ms(), owner=self.ownership.starter)
+                now=self.services.clock.now_ms(), owner=self.ownership.starter, rated=record.rated)
         except MatchNotFinished:  # not seen: the store finishes a match with its last action
             raise NotFinished(NOT_OVER) from None
         live.rematched(new.id)
@@ -183,18 +183,21 @@ class Runtime:
             self.services.fanout.publish({"match": live.id, "kind": "rematch", "rematch": new.id})
         return new, created
 
-    async def join(self, match_id: str, raw_name: Any, previous_token: str | None = None) -> tuple[int, str, LiveMatch]:
+    async def join(self, match_id: str, raw_name: Any, previous_token: str | None = None,
+                   account_id: int | None = None) -> tuple[int, str, LiveMatch]:
         """Take a free seat; returns ``(seat, token, match)``. The token is shown once. In a
         rematch, ``previous_token`` (the player's token in the match played again) proves
         who they are and gives them their old seat; the seats of the previous players are
-        held for them for ``rematch_hold_s`` (see ``Store.join``)."""
+        held for them for ``rematch_hold_s`` (see ``Store.join``). ``account_id``: the
+        signed-in account taking the seat (a name another account claims: ``NameClaimed``)."""
         name = clean_name(raw_name)
         token = new_token()
         now = self.services.clock.now_ms()
         previous = token_hash(previous_token) if previous_token is not None else None
         try:
             seat, _ = await self.store.join(match_id, name, token_hash(token), now, previous,
-                                            int(self.settings.rematch_hold_s * 1000), owner=self.ownership.starter)
+                                            int(self.settings.rematch_hold_s * 1000), owner=self.ownership.starter,
+                                            account_id=account_id)
         except NotAPreviousPlayer:
             raise NotYourSeat("This token is not for a seat of the match this one plays again.") from None
         except StoreSeatsHeld as held:

@@ -20,7 +20,8 @@ def summary(record: MatchRecord, seq: int | None = None, connected: Collection[i
         "bots": record.bots,
         "open_seats": record.players - len(record.seats),
         "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "level": s.level if s.bot else None,
-                   "connected": s.seat in connected, "standin": s.seat in standins} for s in record.seats],
+                   "connected": s.seat in connected, "standin": s.seat in standins,
+                   "account": s.account_id is not None} for s in record.seats],
         "options": record.options,
         "created_at": record.created_at,
         "started_at": record.started_at,
@@ -28,4 +29,5 @@ def summary(record: MatchRecord, seq: int | None = None, connected: Collection[i
         "result": record.result,
         "seq": seq,
         "rematch": record.rematch_id,
+        "rated": record.rated,
     }

@@ -4,8 +4,9 @@ Nothing here knows about games: a match is a game id, options, a seed, seats and
 append-only log of JSON actions keyed by ``(match_id, seq)``.
 """
 
+from .accounts import AccountNotFound, NameClaimed, name_key
 from .database import Database
-from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
+from .records import AccountRecord, ActionRecord, ChatRecord, MatchRecord, PasskeyRecord, RatingRecord, SeatRecord
 from .repository import (
     MatchFull,
     MatchNotFinished,
@@ -19,6 +20,12 @@ from .repository import (
 )
 
 __all__ = [
+    "AccountNotFound",
+    "AccountRecord",
+    "NameClaimed",
+    "PasskeyRecord",
+    "RatingRecord",
+    "name_key",
     "ActionRecord",
     "ChatRecord",
     "Database",

@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-from sqlalchemy import Row, bindparam, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .database import Database
+from .accounts import Accounts, NameClaimed, claimant
 from .leases import own_new_match
-from .records import ActionRecord, ChatRecord, MatchRecord, SeatRecord
+from .ratings import Ratings, rate_or_log
+from .records import ActionRecord, ChatRecord, MatchRecord
+from .rows import match_record as _match
+from .rows import with_seats as _with_seats
 from .tables import ActionRow, ChatRow, MatchRow, SeatRow, SnapshotRow
 
 matches, seats, actions = MatchRow.__table__, SeatRow.__table__, ActionRow.__table__
@@ -35,7 +39,7 @@ snapshots, chat = SnapshotRow.__table__, ChatRow.__table__
 # the hot statements, built once (bound by name at execution)
 _INSERT_ACTION = insert(actions)
 _SQLITE_INSERT_ACTION = "INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)"
-_FINISH = (update(matches).where(matches.c.id == bindparam("finished_id"))
+_FINISH = (update(matches).where(matches.c.id == bindparam("finished_id"), matches.c.status != "finished")
            .values(status="finished", finished_at=bindparam("finished_at"), result=bindparam("result")))
 
 
@@ -87,27 +91,14 @@ def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, 
         conn.execute(_INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action": action, "at": at})
 
 
-def _seat(row: Row[Any]) -> SeatRecord:
-    return SeatRecord(row.seat, row.name, row.bot, row.token_hash, row.joined_at, row.bot_level)
-
-
-def _match(row: Row[Any], seat_rows: Iterable[Row[Any]] = ()) -> MatchRecord:
-    return MatchRecord(
-        id=row.id, game=row.game, options=dict(row.options), players=row.players, bots=row.bots,
-        seed=row.seed, status=row.status, created_at=row.created_at, started_at=row.started_at,
-        finished_at=row.finished_at, result=row.result,
-        seats=tuple(sorted((_seat(s) for s in seat_rows), key=lambda s: s.seat)), rematch_id=row.rematch_id,
-    )
-
-
 def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, Any], players: int,
                   bot_names: Sequence[str], bot_levels: Sequence[str], seed: int, now: int,
-                  owner: str | None) -> None:
+                  owner: str | None, rated: bool = True) -> None:
     bots = len(bot_names)
     full = bots == players
     conn.execute(insert(matches).values(
         id=id, game=game, options=options, players=players, bots=bots, humans_joined=0, seed=seed,
-        status="running" if full else "open", created_at=now, started_at=now if full else None))
+        status="running" if full else "open", created_at=now, started_at=now if full else None, rated=rated))
     if bot_names:
         conn.execute(insert(seats), [
             {"match_id": id, "seat": players - bots + i, "name": name, "token_hash": None,
@@ -127,15 +118,6 @@ def _choose_seat(humans: int, taken: set[int], mine: int | None, held: set[int])
     return next((s for s in free if s not in held), None)
 
 
-def _with_seats(conn: Connection, rows: Sequence[Row[Any]]) -> list[MatchRecord]:
-    """The records of these ``matches`` rows, with their seats (one query for all)."""
-    by_match: dict[str, list[Row[Any]]] = {r.id: [] for r in rows}
-    if rows:
-        for s in conn.execute(select(seats).where(seats.c.match_id.in_(list(by_match)))).all():
-            by_match[s.match_id].append(s)
-    return [_match(r, by_match[r.id]) for r in rows]
-
-
 def _get_match(conn: Connection, match_id: str) -> MatchRecord:
     row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
     if row is None:
@@ -144,28 +126,32 @@ def _get_match(conn: Connection, match_id: str) -> MatchRecord:
 
 
 class Store:
-    """Matches, seats, the action log, snapshots and chat, on one ``Database``."""
+    """Matches, seats, the action log, snapshots and chat, on one ``Database``; its
+    ``accounts`` and ``ratings`` beside them."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.accounts = Accounts(db)
+        self.ratings = Ratings(db)
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,
                            bot_names: Sequence[str], seed: int, now: int, owner: str | None = None,
-                           bot_levels: Sequence[str] = ()) -> MatchRecord:
+                           bot_levels: Sequence[str] = (), rated: bool = True) -> MatchRecord:
         """A new match whose last ``len(bot_names)`` seats are bots, at ``bot_levels`` (in the
         same order; ``normal`` where none is given); with no human seat it is running at
-        once (``started_at = now``), owned by ``owner``."""
+        once (``started_at = now``), owned by ``owner``. ``rated``: its end rates its accounts."""
         def work(conn: Connection) -> MatchRecord:
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          bot_levels=bot_levels, seed=seed, now=now, owner=owner)
+                          bot_levels=bot_levels, seed=seed, now=now, owner=owner, rated=rated)
             return _get_match(conn, id)
 
         return await self.db.write(work)
 
     async def create_rematch(self, of: str, *, id: str, game: str, options: dict[str, Any], players: int,
                              bot_names: Sequence[str], seed: int, now: int,
-                             owner: str | None = None, bot_levels: Sequence[str] = ()) -> tuple[MatchRecord, bool]:
+                             owner: str | None = None, bot_levels: Sequence[str] = (),
+                             rated: bool = True) -> tuple[MatchRecord, bool]:
         """The rematch of the finished match ``of``: created as ``create_match`` would (and
         linked as ``of``'s ``rematch_id``) by the first call, the same one for every later
         call. Returns it and whether this call created it. Raises ``MatchNotFound`` or
@@ -186,7 +172,7 @@ class Store:
                     raise MatchNotFinished(of)
                 return _get_match(conn, row.rematch_id), False
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
-                          bot_levels=bot_levels, seed=seed, now=now, owner=owner)
+                          bot_levels=bot_levels, seed=seed, now=now, owner=owner, rated=rated)
             return _get_match(conn, id), True
 
         return await self.db.write(work)
@@ -195,16 +181,18 @@ class Store:
         return await self.db.read(lambda conn: _get_match(conn, match_id))
 
     async def join(self, match_id: str, name: str, token_hash: str, now: int, previous_hash: str | None = None,
-                   hold_ms: int = 0, owner: str | None = None) -> tuple[int, MatchRecord]:
+                   hold_ms: int = 0, owner: str | None = None, account_id: int | None = None
+                   ) -> tuple[int, MatchRecord]:
         """Claim a human seat for ``name``; the last one starts the match at ``now``, owned
-        by ``owner``.
+        by ``owner``. ``account_id``: the signed-in account taking it; a name an account
+        claims can be taken by that account only.
 
         In a rematch, each seat of a human of the previous match is held for them for
         ``hold_ms`` after the rematch was created: they prove who they are with the hash of
         their token there (``previous_hash``) and get their old seat back; others take the
         free seats nobody holds (after the hold, any free seat). Names are not identity.
         Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull``, ``NameTaken``,
-        ``NotAPreviousPlayer`` or ``SeatsHeld``."""
+        ``NameClaimed``, ``NotAPreviousPlayer`` or ``SeatsHeld``."""
 
         def work(conn: Connection) -> tuple[int, MatchRecord]:
             claimed = conn.execute(
@@ -223,6 +211,8 @@ class Store:
             here = conn.execute(select(seats.c.seat, seats.c.name).where(seats.c.match_id == match_id)).all()
             if any(row.name == name for row in here):
                 raise NameTaken(name)
+            if claimant(conn, name) not in (None, account_id):
+                raise NameClaimed(name)
             previous = (select(seats.c.seat, seats.c.token_hash)
                         .join(matches, matches.c.id == seats.c.match_id)
                         .where(matches.c.rematch_id == match_id, seats.c.bot.is_(False)))
@@ -236,8 +226,8 @@ class Store:
             seat = _choose_seat(players - bots, taken, mine, held)
             if seat is None:
                 raise SeatsHeld(until)
-            conn.execute(insert(seats).values(match_id=match_id, seat=seat, name=name,
-                                              token_hash=token_hash, bot=False, joined_at=now))
+            conn.execute(insert(seats).values(match_id=match_id, seat=seat, name=name, token_hash=token_hash,
+                                              bot=False, joined_at=now, account_id=account_id))
             if joined == players - bots:
                 conn.execute(update(matches).where(matches.c.id == match_id)
                              .values(status="running", started_at=now))
@@ -316,12 +306,15 @@ class Store:
     async def append_action(self, match_id: str, seq: int, seat: int | None, action: dict[str, Any],
                             at: int, result: dict[str, Any] | None = None) -> None:
         """Commit the action at ``seq``; with ``result`` the same transaction marks the match
-        finished. Raises ``SeqTaken`` if that ``seq`` exists (nothing is written)."""
+        finished and rates it (see ``ratings``). Raises ``SeqTaken`` if that ``seq`` exists
+        (nothing is written)."""
 
         def work(conn: Connection) -> None:
             _insert_action(conn, match_id, seq, seat, action, at)
             if result is not None:
-                conn.execute(_FINISH, {"finished_id": match_id, "finished_at": at, "result": result})
+                finished = conn.execute(_FINISH, {"finished_id": match_id, "finished_at": at, "result": result})
+                if finished.rowcount:
+                    rate_or_log(conn, match_id, at, result)
 
         try:
             await self.db.write(work)

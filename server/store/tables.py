@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -37,6 +37,7 @@ class MatchRow(Base):
     finished_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)  # a match option outside the games
 
     __table_args__ = (Index("ix_matches_status_created", "status", "created_at"),
                       Index("ix_matches_status_finished", "status", "finished_at"),
@@ -44,7 +45,9 @@ class MatchRow(Base):
 
 
 class SeatRow(Base):
-    """A seat of a match: a bot, or a human known by the SHA-256 of their token."""
+    """A seat of a match: a bot, or a human known by the SHA-256 of their token, and by
+    their account when they sat down signed in (``account_id``; NULL once it is deleted:
+    the seat keeps its name as plain text)."""
 
     __tablename__ = "seats"
 
@@ -55,11 +58,13 @@ class SeatRow(Base):
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)  # easy | normal | hard
     joined_at: Mapped[int] = mapped_column(BigInteger)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True)
 
     __table_args__ = (
         Index("uq_seats_match_name", "match_id", "name", unique=True),
         Index("ix_seats_token_hash", "token_hash"),
         Index("ix_seats_name", "name"),
+        Index("ix_seats_account", "account_id"),
     )
 
 
@@ -125,3 +130,103 @@ class OwnerRow(Base):
     owner: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     standins: Mapped[list[int]] = mapped_column(JSON)
     since: Mapped[int] = mapped_column(BigInteger)
+
+
+class AccountRow(Base):
+    """A claimed name. ``name_key`` is the name after NFKC and casefolding: two names with
+    one key are one name. ``password_hash``: Argon2id (NULL: passkeys only). A reset the
+    server's operator asked for is a one-time token, kept as its SHA-256 until it expires."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(256), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    reset_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    reset_expires_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie's random token."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class PasskeyRow(Base):
+    """A WebAuthn credential of an account: its id, public key (COSE) and signature count."""
+
+    __tablename__ = "passkeys"
+
+    credential_id: Mapped[str] = mapped_column(String(1024), primary_key=True)  # base64url
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn challenge handed out and not answered yet (any process may get the
+    answer): used once, refused after ``expires_at``. ``account_id``: set when it is a
+    registration (the signed-in account adding a passkey)."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingRow(Base):
+    """An account's current OpenSkill rating in one game (``mu``, ``sigma``), after
+    ``matches`` rated matches, the last finished at ``updated_at``."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)  # mu - 3 sigma: what the leaderboard sorts by
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[int] = mapped_column(BigInteger)
+
+    __table_args__ = (Index("ix_ratings_game_ordinal", "game", "ordinal"),)
+
+
+class RatedMatchRow(Base):
+    """A finished match that was rated: its place in the order ratings are folded in
+    (``finished_at``, then ``match_id``) and who took part (``teams``: lists of
+    ``{"account": id}`` or ``{"bot": level}``, with ``ranks``, 0 best)."""
+
+    __tablename__ = "rated_matches"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[int] = mapped_column(BigInteger)
+    teams: Mapped[list[Any]] = mapped_column(JSON)
+    ranks: Mapped[list[int]] = mapped_column(JSON)
+
+    __table_args__ = (Index("ix_rated_matches_game_order", "game", "finished_at", "match_id"),)
+
+
+class RatingChangeRow(Base):
+    """An account's rating in a game right after a rated match: the points of its chart."""
+
+    __tablename__ = "rating_changes"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[int] = mapped_column(BigInteger)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_rating_changes_account_game", "account_id", "game", "finished_at"),)

@@ -102,8 +102,10 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def open(self, path: str = "/", viewport: dict[str, int] = LAPTOP, who: str = "page") -> Any:
-        context = self.browser.new_context(viewport=viewport, base_url=self.base)
+    def open(self, path: str = "/", viewport: dict[str, int] = LAPTOP, who: str = "page",
+             base: str | None = None) -> Any:
+        """A page at ``path`` of the server (or of ``base``: the same server by another name)."""
+        context = self.browser.new_context(viewport=viewport, base_url=base or self.base)
         context.set_default_timeout(TIMEOUT_MS)
         self.contexts.append(context)
         page = context.new_page()

@@ -46,7 +46,11 @@ class Target:
                 "SELECT id, status, players, bots, rematch_id FROM matches ORDER BY id",
                 "SELECT match_id, seat, name, token_hash FROM seats ORDER BY match_id, seat",
                 "SELECT match_id, seq, seat, action FROM actions ORDER BY match_id, seq",
-                "SELECT match_id, seat, text FROM chat ORDER BY id"))
+                "SELECT match_id, seat, text FROM chat ORDER BY id",
+                "SELECT id, name_key, password_hash, reset_hash FROM accounts ORDER BY id",
+                "SELECT token_hash, account_id FROM sessions ORDER BY token_hash",
+                "SELECT credential_id, account_id, sign_count FROM passkeys ORDER BY credential_id",
+                "SELECT account_id, game, mu, sigma FROM ratings ORDER BY account_id, game"))
 
 
 def _serve_in_thread(settings: Settings) -> tuple[str, uvicorn.Server, threading.Thread]:

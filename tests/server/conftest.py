@@ -26,6 +26,8 @@ from fastapi import FastAPI
 from server.app import create_app, server_config
 from server.config import Settings
 from server.runtime import Runtime
+from server.store import Database, Store
+from server.store.migrate import upgrade
 
 from .clients import Api
 
@@ -134,6 +136,15 @@ async def serve(database_url: str, send_buffer: int | None = None, host: str = "
         server.should_exit = True
         await asyncio.wait_for(task, 10)
         sock.close()
+
+
+@pytest.fixture
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """The repository on a database of each kind, migrated."""
+    db = Database(database_url)
+    await upgrade(db)
+    yield Store(db)
+    await db.close()
 
 
 @pytest.fixture

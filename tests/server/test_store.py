@@ -21,14 +21,6 @@ from server.store.migrate import alembic_config, current_revision, head_revision
 from .conftest import _admin
 
 
-@pytest.fixture
-async def store(database_url: str) -> AsyncIterator[Store]:
-    db = Database(database_url)
-    await upgrade(db)
-    yield Store(db)
-    await db.close()
-
-
 async def _match(store: Store, id: str, players: int = 4, bots: int = 0):
     return await store.create_match(id=id, game="nutty-noodles", options={}, players=players,
                                     bot_names=[f"Bot {i}" for i in range(bots)], seed=2**62 + 1, now=1)

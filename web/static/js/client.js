@@ -160,6 +160,18 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
+/** The seat the signed-in account took at this match ({seat, name, token: null}), or null:
+ *  without a token, the server opens the account's seat (REST and the WebSocket alike). */
+async function accountSeat(matchId) {
+  try {
+    const seen = await api(`/api/matches/${encodeURIComponent(matchId)}/view`);
+    const mine = seen.seat === null || seen.seat === undefined ? null : seen.seat;
+    return mine === null ? null : { seat: mine, name: null, token: null };
+  } catch {
+    return null;
+  }
+}
+
 /** Take a seat: POST /join, remember the token for this match. In a rematch, the token of
  *  our seat in the match played again (`previousToken`) proves who we are. */
 export async function joinMatch(matchId, name, previousToken) {
@@ -171,8 +183,8 @@ export async function joinMatch(matchId, name, previousToken) {
 
 /** Create a match and sit down in its first seat; resolves with the new id. ``bots``: how
  *  many, or the level of each. */
-export async function createAndJoin({ game, players, options, bots }, name) {
-  const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots } });
+export async function createAndJoin({ game, players, options, bots, rated = true }, name) {
+  const created = await api("/api/matches", { method: "POST", body: { game, players, options, bots, rated } });
   if (players > (Array.isArray(bots) ? bots.length : bots)) await joinMatch(created.id, name);
   return created.id;
 }
@@ -495,6 +507,8 @@ class MatchPage {
       this.fatal(err.status === 404 ? "There is no such match. It may have been a mistyped link." : err.message);
       return;
     }
+    if (!this.seat) this.seat = await accountSeat(this.matchId); // signed in: your seat on any device
+    this.loadRatings();
     // Back at a seat a stand-in bot played (the summary, asked without our token, still says so)
     const mine = this.seat && this.summary.seats.find((x) => x.seat === this.seat.seat);
     this.stoodIn = !!(mine && mine.standin);
@@ -655,6 +669,17 @@ class MatchPage {
     return s ? s.name : `Seat ${seat + 1}`;
   }
 
+  /** Each rated seat's rating in this game (accounts, and bots at their level's). */
+  async loadRatings() {
+    try {
+      const list = await api(`/api/matches/${encodeURIComponent(this.matchId)}/ratings`);
+      this.ratings = Object.fromEntries(list.map((r) => [r.seat, r.rating]));
+      this.renderPlayers();
+    } catch {
+      // ratings are a nicety: the table works without them
+    }
+  }
+
   renderPlayers() {
     const list = $("players");
     const viewPlayers = this.state ? this.state.view.players || [] : [];
@@ -673,6 +698,7 @@ class MatchPage {
           h("span", { class: "chip", "data-seat": i, style: `background:${seatColor(i)}` }),
           h("span", { class: "pname" }, name),
           i === this.you ? h("span", { class: "tag you-tag" }, "you") : null,
+          this.ratings && this.ratings[i] !== undefined ? h("span", { class: "tag rating", title: "rating (μ − 3σ)" }, `★ ${this.ratings[i]}`) : null,
           seat && seat.bot ? h("span", { class: "tag" }, seat.level ? `${seat.level} bot` : "bot") : null,
           i === this.you ? null : presenceTag(seat),
           p.score !== undefined && p.score !== null ? h("span", { class: "score", title: "score" }, String(p.score)) : null,
@@ -797,6 +823,7 @@ class MatchPage {
   showResult(result) {
     if (this.resultShown) return;
     this.resultShown = true;
+    this.loadRatings(); // the ratings this match has just changed
     const overlay = $("result");
     const players = (this.state && this.state.view.players) || [];
     const scores = result ? result.scores : players.map((p) => p.score ?? 0);

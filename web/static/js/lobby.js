@@ -1,6 +1,7 @@
 // The lobby: the catalogue's create forms (built from each game's option JSON schema), "play
 // now against bots", open tables to join, running ones to watch, finished ones to replay,
 // the remembered name.
+import { signedIn } from "./account.js";
 import { api, createAndJoin, h, joinMatch, memory, toast } from "./client.js";
 
 const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
@@ -181,7 +182,11 @@ function buildForm(form, game) {
       h("label", { class: "field", for: players.id }, h("span", { class: "field-title" }, "Players"), players),
       h("label", { class: "field", for: bots.id }, h("span", { class: "field-title" }, "Bots"), bots, h("small", { class: "hint" }, "Bots take the last seats.")),
       pace.node,
-      main),
+      main,
+      h("label", { class: "field field-boolean", for: `rated-${game.id}` },
+        h("input", { type: "checkbox", id: `rated-${game.id}`, class: "rated", checked: true }),
+        h("span", { class: "field-title" }, "Rated"),
+        h("small", { class: "hint" }, "Its end changes the ratings of the players signed in."))),
     levels,
     more.length ? h("details", { class: "more-options" }, h("summary", {}, "Timers and fine-tuning"), h("div", { class: "form-grid" }, more)) : null,
     h("div", { class: "row" }, h("button", { class: "btn primary", type: "submit" }, "Create and sit down")),
@@ -196,6 +201,7 @@ function buildForm(form, game) {
       players: parseInt(players.value, 10),
       bots: [...levels.querySelectorAll("select")].map((s) => s.value),
       options: readOptions(form),
+      rated: form.querySelector("input.rated").checked,
     }, name);
   });
 }
@@ -271,8 +277,8 @@ for (const card of document.querySelectorAll(".game-card")) {
 
 function matchRow(m, running) {
   const game = games[m.game];
-  const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "")).join(", ") || "nobody yet";
-  const mine = memory.seat(m.id);
+  const names = m.seats.map((s) => s.name + (s.bot ? ` (${s.level || "normal"} bot)` : "") + rated(s)).join(", ") || "nobody yet";
+  const mine = memory.seat(m.id) || (account && m.seats.some((s) => s.account && s.name === account.name));
   let action;
   if (mine) action = h("a", { class: "btn primary", href: `/matches/${m.id}` }, "Your seat");
   else if (running) action = h("a", { class: "btn", href: `/matches/${m.id}` }, "Watch");
@@ -298,6 +304,11 @@ function matchRow(m, running) {
     action);
 }
 
+/** A seat's rating in its game (an account's, or a bot level's), as shown beside its name. */
+function rated(seat) {
+  return seat.rating === null || seat.rating === undefined ? "" : ` ★${seat.rating}`;
+}
+
 function listMatches(id, matches, running, empty) {
   const list = document.getElementById(id);
   list.replaceChildren(...(matches.length ? matches.map((m) => matchRow(m, running)) : [h("li", { class: "muted" }, empty)]));
@@ -310,6 +321,7 @@ function finishedRow(m) {
   const winners = new Set((m.result && m.result.winners) || []);
   const who = m.seats.map((s) => [
     s.bot ? `${s.name} (bot)` : h("a", { href: `/players/${encodeURIComponent(s.name)}` }, s.name),
+    rated(s),
     winners.has(s.seat) ? " (won)" : "",
   ]);
   return h("li", { class: "match-row", dataset: { match: m.id } },
@@ -337,6 +349,11 @@ async function refresh() {
   }
 }
 
+let account = null; // signed in: the seats of the account are yours on this device too
+signedIn.then((a) => {
+  account = a;
+  if (a) refresh();
+});
 refresh();
 setInterval(() => {
   if (!document.hidden) refresh();
