@@ -17,6 +17,7 @@ replace these tables without any code change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 # Kinds of card.
 FOOD, ACCIDENT, UTENSIL = "food", "accident", "utensil"
@@ -202,7 +203,7 @@ class Craving:
     snacks: tuple[str, str]
     points: int
 
-    @property
+    @cached_property
     def needs(self) -> tuple[Need, ...]:
         return (Need(self.snacks[0]), Need(self.snacks[1]), Need(DRINK))
 
