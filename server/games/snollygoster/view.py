@@ -109,6 +109,19 @@ def _player_as_seen(s: S, facts: PlayerFacts, foods: dict[int, FoodFacts], viewe
     return _player(facts, stash, agenda)
 
 
+def _players(s: S, scores: tuple[float, ...] | None, seats: Sequence[int | None]) -> dict[int | None, list[Any]]:
+    """Each seat's list of players: a player is seen as the spectator sees them, except by
+    themselves (their agenda) and by a seat that knows a Food in their stash that the
+    table does not."""
+    foods = {f: _food_facts(s, f) for f in s.all_foods()}
+    facts = [_player_facts(s, p, scores) for p in range(s.n)]
+    public = [_player_as_seen(s, f, foods, None) for f in facts]
+    knowers = [{q for f in stash if not s.public_kind[f] for q in s.known[f]} for stash in s.stashes]
+    return {seat: listed(*(_player_as_seen(s, facts[p], foods, seat) if seat == p or seat in knowers[p] else public[p]
+                           for p in range(s.n)))
+            for seat in seats}
+
+
 @interned()
 def _window(seat: int, card: str, args: tuple[tuple[str, Any], ...], chain: tuple[int, ...],
             waiting: tuple[int, ...], deadline: int) -> dict[str, Any]:
@@ -252,8 +265,7 @@ def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict
     that did not change since the last state is the very same object as in its views."""
     result = outcome(s) if s.phase == "over" else None
     scores = tuple(result.scores) if result else None
-    players = [_player_facts(s, p, scores) for p in range(s.n)]
-    foods = {f: _food_facts(s, f) for f in s.all_foods()}
+    players = _players(s, scores, seats)
     o = s.options
     common = {
         "timers": _timers(o.window_ms, o.turn_ms, o.step_ms),
@@ -283,7 +295,7 @@ def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict
         out[seat] = {
             "game": "snollygoster", "you": seat, "phase": s.phase, "step": step, "prompt": prompt(s, seat),
             "deadline": deadline, "since": s.step_since, **common,
-            "players": listed(*(_player_as_seen(s, facts, foods, seat) for facts in players)),
+            "players": players[seat],
             **table,
             "drawn": _drawn(drawn_count, drawn_kinds if seat == s.turn else None),
             **ending,
