@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 # Kinds of card.
 FOOD, ACCIDENT, UTENSIL = "food", "accident", "utensil"
@@ -145,10 +146,10 @@ def from_utensil_deck(c: str) -> bool:
 
 # ---- requirements --------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Need:
+class Need(NamedTuple):
     """``count`` ingredients that are ``what`` (a card type id or a group); with
-    ``different`` the real cards filling it must all be of different types."""
+    ``different`` the real cards filling it must all be of different types. (A named
+    tuple: the rules ask questions keyed by needs, and a tuple hashes in C.)"""
 
     what: str
     count: int = 1
