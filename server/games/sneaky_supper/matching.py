@@ -48,6 +48,12 @@ def type_matches(type_id: str, what: str) -> bool:
     return t.id == what or t.group == what
 
 
+FILLERS: dict[str, frozenset[str]] = {
+    what: frozenset(t for t in TYPE if type_matches(t, what)) for what in {*TYPE, *(t.group for t in TYPE.values())}
+}
+"""For each thing a slot may ask for (a type id or a group), the card types that fill it."""
+
+
 def is_utensil_type(type_id: str) -> bool:
     return TYPE[type_id].group == UTENSIL
 
@@ -147,7 +153,8 @@ def _direct_choices(slots: tuple[Slot, ...], hand: Sequence[str], tokens: int,
     Mish-Mash pair will). Pruned: more empty slots than tokens and pairs could fill."""
     counts = Counter(card(c).id for c in hand)
     spare = tokens + (len(hand) // 2 if mish_mash else 0)
-    options = [[t for t in sorted(counts) if type_matches(t, s.what)] + [None] for s in slots]
+    types = sorted(counts)
+    options = [[t for t in types if t in FILLERS[s.what]] + [None] for s in slots]
     if sum(len(o) == 1 for o in options) > spare:  # the slots no card of the hand fits
         return
     for choice in product(*options):

@@ -202,9 +202,11 @@ RecipeFacts = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 def _recipe_facts(s: SneakySupperState) -> RecipeFacts:
     """Per Recipe (in their order): how many are left, and who completed one."""
-    left = tuple(s.recipes_left[r.id] for r in RECIPES)
-    claimed = tuple(tuple(q for q in range(s.n) for rid in s.completed[q] if rid == r.id) for r in RECIPES)
-    return left, claimed
+    by: dict[str, list[int]] = {}
+    for q, done in enumerate(s.completed):
+        for rid in done:
+            by.setdefault(rid, []).append(q)
+    return tuple(s.recipes_left[r.id] for r in RECIPES), tuple(tuple(by.get(r.id, ())) for r in RECIPES)
 
 
 @interned()
