@@ -13,21 +13,45 @@ R = TypeVar("R")
 Pure = Callable[..., R]
 
 
-def kept(key: Callable[..., Hashable], copy: Callable[[R], R], size: int = 4096) -> Callable[[Pure[R]], Pure[R]]:
+def kept(key: Callable[..., Hashable], copy: Callable[[R], R] | None,
+         size: int = 4096) -> Callable[[Pure[R]], Pure[R]]:
     """Keep the answers of a pure function by ``key`` (given the same arguments) for the
     last ``size`` questions, then forget them all at once. Each caller gets
     ``copy(answer)``, never the kept one, so that nothing it changes reaches the next
-    caller. ``key`` must tell apart every two questions the function may answer differently."""
+    caller — or, with ``copy=None``, the kept answer itself, for answers nobody changes.
+    ``key`` must tell apart every two questions the function may answer differently."""
     def wrap(fn: Pure[R]) -> Pure[R]:
         memo: dict[Hashable, R] = {}
 
         @wraps(fn)
         def answer(*args: Any, **kwargs: Any) -> R:
             k = key(*args, **kwargs)
-            if k not in memo:
+            found = memo.get(k, memo)
+            if found is memo:
                 if len(memo) >= size:
                     memo.clear()
-                memo[k] = fn(*args, **kwargs)
-            return copy(memo[k])
+                found = memo[k] = fn(*args, **kwargs)
+            return found if copy is None else copy(found)  # type: ignore[return-value]
         return answer
     return wrap
+
+
+def _arguments(*args: Hashable) -> Hashable:
+    return args
+
+
+def interned(size: int = 1024) -> Callable[[Pure[R]], Pure[R]]:
+    """Keep the answers of a pure function of hashable arguments and give the kept answer
+    itself: the very same object for the same arguments. For what nobody changes once built
+    — the parts of a view: two consecutive views of a match share every part whose facts
+    did not change, and the runtime's diff skips a shared part without looking into it.
+    A part built from its arguments alone cannot be stale."""
+    return kept(_arguments, None, size)
+
+
+@kept(lambda *parts: tuple(map(id, parts)), None)
+def listed(*parts: Any) -> list[Any]:
+    """A list of these parts: the same list for the very same parts, so that a view's list
+    of kept parts is kept too (the parts are told apart by their ids, which stay theirs
+    while the kept list holds them)."""
+    return list(parts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from server.engine.kept import kept
+from server.engine.kept import interned, kept
 
 
 def _counted() -> tuple[list[int], Callable[..., list[int]]]:
@@ -37,3 +37,26 @@ def test_past_its_size_it_forgets_and_answers_anew() -> None:
     for n in (1, 2, 3, 1):
         multiples(n)
     assert calls == [1, 2, 3, 1]
+
+
+def test_without_a_copy_the_kept_answer_itself_is_given() -> None:
+    @kept(lambda n: n, None)
+    def pair(n: int) -> list[int]:
+        return [n, n]
+
+    assert pair(1) is pair(1) and pair(1) is not pair(2)
+
+
+def test_an_interned_part_is_the_same_object_for_the_same_facts_and_built_once() -> None:
+    built: list[tuple[str, int]] = []
+
+    @interned(size=2)
+    def part(name: str, score: int) -> dict[str, object]:
+        built.append((name, score))
+        return {"name": name, "score": score}
+
+    first = part("Ann", 3)
+    assert part("Ann", 3) is first and part("Ann", 4) == {"name": "Ann", "score": 4}
+    assert built == [("Ann", 3), ("Ann", 4)]
+    part("Bob", 1)  # a third question: the two kept answers are forgotten
+    assert part("Ann", 3) is not first and part("Ann", 3) == first

@@ -81,7 +81,7 @@ def put_food(s: S, stash: int, kind: str, placer: int | None = None) -> int:
     s.stashes[stash].append(food)
     s.public_food[food] = True
     placer = stash if placer is None else placer
-    s.known[food][placer] = "placed"
+    s.learn(food, placer, "placed")
     s.placed_by[food] = placer
     return food
 

@@ -17,6 +17,8 @@ replace these tables without any code change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 # Kinds of card.
 FOOD, ACCIDENT, UTENSIL = "food", "accident", "utensil"
@@ -144,10 +146,10 @@ def from_utensil_deck(c: str) -> bool:
 
 # ---- requirements --------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Need:
+class Need(NamedTuple):
     """``count`` ingredients that are ``what`` (a card type id or a group); with
-    ``different`` the real cards filling it must all be of different types."""
+    ``different`` the real cards filling it must all be of different types. (A named
+    tuple: the rules ask questions keyed by needs, and a tuple hashes in C.)"""
 
     what: str
     count: int = 1
@@ -202,7 +204,7 @@ class Craving:
     snacks: tuple[str, str]
     points: int
 
-    @property
+    @cached_property
     def needs(self) -> tuple[Need, ...]:
         return (Need(self.snacks[0]), Need(self.snacks[1]), Need(DRINK))
 

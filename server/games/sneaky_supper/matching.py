@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from server.engine.kept import kept
 
@@ -34,7 +34,8 @@ class Slot:
         return self.what == UTENSIL or (self.what in TYPE and TYPE[self.what].group == UTENSIL)
 
 
-def slots_of(needs: Sequence[Need]) -> tuple[Slot, ...]:
+@lru_cache(maxsize=256)
+def slots_of(needs: tuple[Need, ...]) -> tuple[Slot, ...]:
     """One slot per ingredient place of the needs."""
     return tuple(
         Slot(n.what, i if n.different else -1) for i, n in enumerate(needs) for _ in range(n.count)
@@ -45,6 +46,12 @@ def type_matches(type_id: str, what: str) -> bool:
     """A card type fills a slot asking for its own id or its group."""
     t = TYPE[type_id]
     return t.id == what or t.group == what
+
+
+FILLERS: dict[str, frozenset[str]] = {
+    what: frozenset(t for t in TYPE if type_matches(t, what)) for what in {*TYPE, *(t.group for t in TYPE.values())}
+}
+"""For each thing a slot may ask for (a type id or a group), the card types that fill it."""
 
 
 def is_utensil_type(type_id: str) -> bool:
@@ -59,7 +66,7 @@ def fits(needs: Sequence[Need], cards: Sequence[str], tokens: int, mish_mash: bo
     if not cards or tokens < 0:
         return False
     types = tuple(sorted(card(c).id for c in cards))
-    return _fits(slots_of(needs), types, tokens, mish_mash)
+    return _fits(slots_of(tuple(needs)), types, tokens, mish_mash)
 
 
 @lru_cache(maxsize=4096)
@@ -114,7 +121,7 @@ class Way:
 
 def _question(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool,
               limit: int = 3) -> tuple[Any, ...]:
-    return tuple((n.what, n.count, n.different) for n in needs), tuple(hand), tokens, mish_mash, limit
+    return tuple(needs), tuple(hand), tokens, mish_mash, limit
 
 
 @kept(_question, list)
@@ -123,7 +130,7 @@ def ways(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: boo
     """Up to ``limit`` ways to fill ``needs`` from ``hand`` (card ids) and ``tokens``,
     fewest tokens first, then fewest cards. Empty when it cannot be done. Cards of the same
     type are interchangeable, so each way takes the lowest ids of a type."""
-    slots = slots_of(needs)
+    slots = slots_of(tuple(needs))
     found: dict[Way, tuple[int, int]] = {}
     for direct in _direct_choices(slots, hand, tokens, mish_mash):
         for way in _complete(slots, direct, hand, tokens, mish_mash):
@@ -132,23 +139,31 @@ def ways(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: boo
     return ordered[:limit]
 
 
+def can_fill(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool) -> bool:
+    """Whether there is a way at all (``ways`` would list one): the same search, stopped
+    at the first way found."""
+    slots = slots_of(tuple(needs))
+    return any(_complete(slots, direct, hand, tokens, mish_mash)
+               for direct in _direct_choices(slots, hand, tokens, mish_mash))
+
+
 def _direct_choices(slots: tuple[Slot, ...], hand: Sequence[str], tokens: int,
-                    mish_mash: bool) -> list[tuple[str | None, ...]]:
+                    mish_mash: bool) -> Iterator[tuple[str | None, ...]]:
     """For each slot, a card type from the hand that fills it, or ``None`` (a token or a
     Mish-Mash pair will). Pruned: more empty slots than tokens and pairs could fill."""
     counts = Counter(card(c).id for c in hand)
     spare = tokens + (len(hand) // 2 if mish_mash else 0)
-    options = [[t for t in sorted(counts) if type_matches(t, s.what)] + [None] for s in slots]
-    out = []
+    types = sorted(counts)
+    options = [[t for t in types if t in FILLERS[s.what]] + [None] for s in slots]
+    if sum(len(o) == 1 for o in options) > spare:  # the slots no card of the hand fits
+        return
     for choice in product(*options):
-        if sum(c is None for c in choice) > spare:
+        if choice.count(None) > spare:
             continue
-        need = Counter(c for c in choice if c is not None)
-        if any(need[t] > counts[t] for t in need):
+        if any(choice.count(t) > counts[t] for t in choice if t is not None):
             continue
         if _different_ok(slots, choice):
-            out.append(choice)
-    return out
+            yield choice
 
 
 def _different_ok(slots: tuple[Slot, ...], choice: tuple[str | None, ...]) -> bool:

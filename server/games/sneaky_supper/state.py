@@ -36,11 +36,12 @@ from typing import Any, Sequence
 from pydantic import Field
 
 from server.engine import Options, Rng, State, shallow
+from server.engine.kept import interned
 
 from .cards import (
     ACCIDENT, BUST_NOISE, CRAVING, MAX_DRAWN, RECIPE, RECIPES, card, from_utensil_deck,
 )
-from .matching import Way, ways
+from .matching import Way, can_fill, ways
 
 POINT_SOURCES = ("recipes", "cravings", "consumed", "careful")
 
@@ -379,6 +380,29 @@ def may_crave(s: SneakySupperState, seat: int) -> bool:
     holds cards. Whether they fit is secret, so whatever waits for a Craving (the pause
     after a bust, the last call) asks this, never ``craving_ways``."""
     return s.cravings[seat] is not None and bool(s.hands[seat]) and s.phase != "over"
+
+
+def completable(hand: tuple[str, ...], tokens: int, mish_mash: bool) -> frozenset[str]:
+    """The Recipes (ids) that these cards and tokens could complete, copies left or not."""
+    return _completable(tuple(sorted(hand)), tokens, mish_mash)
+
+
+@interned(size=4096)
+def _completable(hand: tuple[str, ...], tokens: int, mish_mash: bool) -> frozenset[str]:
+    return frozenset(r.id for r in RECIPES if can_fill(r.needs, hand, tokens, mish_mash))
+
+
+def can_crave(s: SneakySupperState, seat: int) -> bool:
+    """Could ``seat`` complete its Craving right now?"""
+    cid = s.cravings[seat]
+    if cid is None or s.phase == "over" or not s.hands[seat]:
+        return False
+    return _can_crave(cid, tuple(sorted(s.hands[seat])), s.tokens[seat], s.options.mish_mash)
+
+
+@interned(size=4096)
+def _can_crave(cid: str, hand: tuple[str, ...], tokens: int, mish_mash: bool) -> bool:
+    return can_fill(CRAVING[cid].needs, hand, tokens, mish_mash)
 
 
 def craving_ways(s: SneakySupperState, seat: int, limit: int = 3) -> list[Way]:

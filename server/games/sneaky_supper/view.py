@@ -12,25 +12,34 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from server.engine import Game
+from server.engine.kept import interned, listed
 
 from .cards import (
-    BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPE, RECIPES, Need, card,
-    from_utensil_deck,
+    BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, SEARCH_CARDS, UTENSIL_CARDS, Need,
+    card, from_utensil_deck,
 )
-from .matching import ways
-from .state import SneakySupperState, can_draw_utensil, craving_ways
+from .state import SneakySupperState, can_crave, can_draw_utensil, completable
 
 
-def card_json(c: str) -> dict[str, Any]:
-    """A card, as the renderer draws it: ``id`` is how actions name it (copies alike)."""
+def _describe(c: str) -> dict[str, Any]:
     t = card(c)
     return {"id": c, "type": t.id, "name": t.name, "kind": t.kind, "group": t.group,
             "noise": t.noise, "points": t.points, "icon": t.icon, "text": t.text,
             "deck": "utensil" if from_utensil_deck(c) else "search"}
 
 
-def cards_json(cards: Sequence[str]) -> list[dict[str, Any]]:
-    return [card_json(c) for c in cards]
+CARDS = {c: _describe(c) for c in (*SEARCH_CARDS, *UTENSIL_CARDS)}
+"""Every card as the renderer draws it: ``id`` is how actions name it (copies alike)."""
+
+
+def card_json(c: str) -> dict[str, Any]:
+    """A card as the renderer draws it: the same object each time, never changed."""
+    return CARDS[c]
+
+
+@interned()
+def cards_json(cards: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [CARDS[c] for c in cards]
 
 
 def describe_needs(needs: Sequence[Need]) -> str:
@@ -42,10 +51,16 @@ def needs_json(needs: Sequence[Need]) -> list[dict[str, Any]]:
     return [{"what": n.what, "count": n.count, "different": n.different, "label": n.label} for n in needs]
 
 
-def craving_json(cid: str) -> dict[str, Any]:
+def _describe_craving(cid: str) -> dict[str, Any]:
     c = CRAVING[cid]
     return {"id": c.id, "name": c.name, "points": c.points, "snacks": list(c.snacks),
             "needs": needs_json(c.needs), "label": describe_needs(c.needs)}
+
+
+CRAVINGS_JSON = {cid: _describe_craving(cid) for cid in CRAVING}
+RECIPES_JSON = {r.id: {"id": r.id, "name": r.name, "points": r.points, "needs": needs_json(r.needs),
+                       "label": describe_needs(r.needs), "copies": r.copies} for r in RECIPES}
+LIMITS = {"bust_noise": BUST_NOISE, "max_cards": MAX_DRAWN, "hand": HAND_LIMIT, "tokens": MAX_TOKENS, "goal": GOAL}
 
 
 def render(game: Game[SneakySupperState, Any], s: SneakySupperState, seat: int | None) -> dict[str, Any]:
@@ -56,113 +71,166 @@ def render_all(game: Game[SneakySupperState, Any], s: SneakySupperState,
                seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     """Every seat's view at once: what all seats see alike is built once and is the very
     same object in every view; only the seat's own hand, Craving, prompt and which recipes
-    it can complete are built per seat."""
+    it can complete are built per seat. Every part is built from its facts alone and kept
+    (``interned``): a part whose facts did not change since the last state is the very
+    same object as in that state's views."""
     shared = _shared(game, s)
-    recipes = _recipes(s)
+    facts = _recipe_facts(s)
+    recipes = _recipes(*facts)
     out = {}
     for seat in seats:
         me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
-        mine = me is not None
+        if me is None:
+            out[seat] = {**shared, "you": None, "prompt": prompt(s, None), "recipes": recipes, "hand": None,
+                         "craving": None, "craving_ready": False}
+            continue
+        ready = can_crave(s, me)
+        cid = s.cravings[me]
         out[seat] = {
             **shared,
             "you": me,
-            "prompt": prompt(s, me),
-            "recipes": _recipes_for(s, recipes, me),
-            "hand": cards_json(s.hands[me]) if mine else None,
-            "craving": craving_json(s.cravings[me]) if mine and s.cravings[me] else None,  # type: ignore[index]
-            "craving_ready": bool(craving_ways(s, me)) if mine else False,  # type: ignore[arg-type]
+            "prompt": prompt(s, me, ready),
+            "recipes": _recipes_for(s, facts, me) or recipes,
+            "hand": cards_json(tuple(s.hands[me])),
+            "craving": CRAVINGS_JSON[cid] if cid else None,
+            "craving_ready": ready,
         }
     return out
 
 
 def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[str, Any]:
     """The fields of a view that are the same for every seat."""
+    t = s.turn
     return {
         "game": game.id,
         "phase": s.phase,
-        "options": {"mish_mash": s.options.mish_mash},
-        "limits": {"bust_noise": BUST_NOISE, "max_cards": MAX_DRAWN, "hand": HAND_LIMIT,
-                   "tokens": MAX_TOKENS, "goal": GOAL},
+        "options": _options(s.options.mish_mash),
+        "limits": LIMITS,
         "active": s.active,
         "turn": s.turn_number,
-        "players": [_player(s, q) for q in range(s.n)],
-        "floorplan": _floorplan(s),
-        "bust": _bust(s),
-        "decks": {"search": len(s.deck), "utensil": len(s.udeck), "discard": len(s.discard),
-                  "utensil_discard": len(s.udiscard), "cravings": len(s.craving_deck)},
-        "end": {"triggered_by": s.triggered_by, "final_turns_left": list(s.final_left or []),
-                "last_call": list(s.last_call), "reason": s.end_reason},
+        "players": listed(*(_player(*_player_facts(s, q)) for q in range(s.n))),
+        "floorplan": _floorplan(tuple(t.path), tuple(t.cancelled), tuple(t.mat), t.utensil_drawn,
+                                s.phase == "turn" and can_draw_utensil(s), t.outcome),
+        "bust": _bust(tuple(t.order), t.picker() if s.phase == "pick" else None, tuple(t.pool), tuple(t.picks),
+                      t.icon) if t.outcome == "busted" else None,
+        "decks": _decks(len(s.deck), len(s.udeck), len(s.discard), len(s.udiscard), len(s.craving_deck)),
+        "end": _end(s.triggered_by, tuple(s.final_left or ()), tuple(s.last_call), s.end_reason),
         "last_turn": s.last_turn,
         "tally": _tally(s) if s.phase == "over" else None,
     }
 
 
-def _player(s: SneakySupperState, q: int) -> dict[str, Any]:
-    known = len(s.seen[q]) == len(s.hands[q])
+@interned(size=4)
+def _options(mish_mash: bool) -> dict[str, Any]:
+    return {"mish_mash": mish_mash}
+
+
+@interned()
+def _decks(search: int, utensil: int, discard: int, utensil_discard: int, cravings: int) -> dict[str, int]:
+    return {"search": search, "utensil": utensil, "discard": discard, "utensil_discard": utensil_discard,
+            "cravings": cravings}
+
+
+@interned()
+def _end(triggered_by: int | None, final_left: tuple[int, ...], last_call: tuple[int, ...],
+         reason: str | None) -> dict[str, Any]:
+    return {"triggered_by": triggered_by, "final_turns_left": list(final_left), "last_call": list(last_call),
+            "reason": reason}
+
+
+PlayerFacts = tuple[Any, ...]
+
+
+def _player_facts(s: SneakySupperState, q: int) -> PlayerFacts:
+    """What the table sees of player ``q``: everything ``_player`` shows, as plain values."""
+    return (s.name(q), tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
+            tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
+            q == s.active and s.phase not in ("last_call", "over"), s.final_left is not None and q in s.final_left)
+
+
+@interned()
+def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_size: int, seen: tuple[str, ...],
+            completed: tuple[str, ...], cravings: tuple[str, ...], has_craving: bool, turns: int, active: bool,
+            pending: bool) -> dict[str, Any]:
+    """A player as everyone sees them; the hand is known when every card in it was seen
+    going in (``hand_known``), else it is ``hand_size`` of the cards seen (``hand_maybe``)."""
+    known = len(seen) == hand_size
     return {
-        "name": s.name(q),
-        "score": s.score(q),
-        "points": dict(s.points[q]),
-        "tokens": s.tokens[q],
-        "hand_size": len(s.hands[q]),
-        "hand_known": cards_json(s.seen[q]) if known else [],
-        "hand_maybe": [] if known else cards_json(s.seen[q]),
-        "recipes": list(s.completed[q]),
-        "cravings": [craving_json(c) for c in s.scored_cravings[q]],
-        "has_craving": s.cravings[q] is not None,
-        "turns": s.turns[q],
-        "active": q == s.active and s.phase not in ("last_call", "over"),
-        "final_turn_pending": s.final_left is not None and q in s.final_left,
+        "name": name,
+        "score": sum(p for _, p in points),
+        "points": dict(points),
+        "tokens": tokens,
+        "hand_size": hand_size,
+        "hand_known": cards_json(seen) if known else [],
+        "hand_maybe": [] if known else cards_json(seen),
+        "recipes": list(completed),
+        "cravings": [CRAVINGS_JSON[c] for c in cravings],
+        "has_craving": has_craving,
+        "turns": turns,
+        "active": active,
+        "final_turn_pending": pending,
     }
 
 
-def _floorplan(s: SneakySupperState) -> dict[str, Any]:
+@interned()
+def _floorplan(path: tuple[str, ...], cancelled: tuple[int, ...], mat: tuple[str, ...], utensil_drawn: bool,
+               can_draw_utensil: bool, outcome: str | None) -> dict[str, Any]:
     """The sneak so far: step ``i`` is the ``i``-th card drawn this turn."""
-    t = s.turn
+    noises = [0 if i in cancelled else card(c).noise for i, c in enumerate(path)]
     return {
         "steps": MAX_DRAWN,
         "path": [
-            {"step": i + 1, "card": card_json(c), "cancelled": i in t.cancelled,
-             "noise": noise, "on_mat": c in t.mat}
-            for i, (c, noise) in enumerate(zip(t.path, t.noises()))
+            {"step": i + 1, "card": CARDS[c], "cancelled": i in cancelled, "noise": noise, "on_mat": c in mat}
+            for i, (c, noise) in enumerate(zip(path, noises))
         ],
-        "noise": t.noise(),
-        "utensil_drawn": t.utensil_drawn,
-        "can_draw_utensil": s.phase == "turn" and can_draw_utensil(s),
-        "outcome": t.outcome,
+        "noise": sum(noises),
+        "utensil_drawn": utensil_drawn,
+        "can_draw_utensil": can_draw_utensil,
+        "outcome": outcome,
     }
 
 
-def _bust(s: SneakySupperState) -> dict[str, Any] | None:
-    t = s.turn
-    if t.outcome != "busted":
-        return None
-    return {"order": list(t.order), "next": t.picker() if s.phase == "pick" else None,
-            "pool": cards_json(t.pool),
-            "picks": [{"seat": q, "card": card_json(c)} for q, c in t.picks], "icon": t.icon}
+@interned()
+def _bust(order: tuple[int, ...], picker: int | None, pool: tuple[str, ...], picks: tuple[tuple[int, str], ...],
+          icon: bool) -> dict[str, Any]:
+    return {"order": list(order), "next": picker, "pool": cards_json(pool),
+            "picks": [{"seat": q, "card": CARDS[c]} for q, c in picks], "icon": icon}
 
 
-def _recipes_for(s: SneakySupperState, public: list[dict[str, Any]], me: int | None) -> list[dict[str, Any]]:
-    """The recipes as seat ``me`` sees them, from the spectator's (``public``): a recipe this
-    seat cannot complete is the spectator's very object."""
-    if me is None or not s.hands[me]:
-        return public
-    hand, tokens = s.hands[me], s.tokens[me]
-    return [{**entry, "you_can_complete": True}
-            if entry["left"] > 0 and ways(RECIPE[entry["id"]].needs, hand, tokens, s.options.mish_mash, 1) else entry
-            for entry in public]
+RecipeFacts = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
-def _recipes(s: SneakySupperState) -> list[dict[str, Any]]:
+def _recipe_facts(s: SneakySupperState) -> RecipeFacts:
+    """Per Recipe (in their order): how many are left, and who completed one."""
+    by: dict[str, list[int]] = {}
+    for q, done in enumerate(s.completed):
+        for rid in done:
+            by.setdefault(rid, []).append(q)
+    return tuple(s.recipes_left[r.id] for r in RECIPES), tuple(tuple(by.get(r.id, ())) for r in RECIPES)
+
+
+@interned()
+def _recipes(left: tuple[int, ...], claimed: tuple[tuple[int, ...], ...]) -> list[dict[str, Any]]:
     """The recipes as a spectator sees them (nobody's hand: none it can complete)."""
-    out = []
-    for r in RECIPES:
-        left = s.recipes_left[r.id]
-        out.append({"id": r.id, "name": r.name, "points": r.points, "needs": needs_json(r.needs),
-                    "label": describe_needs(r.needs), "copies": r.copies, "left": left,
-                    "claimed_by": [q for q in range(s.n) for rid in s.completed[q] if rid == r.id],
-                    "you_can_complete": False})
-    return out
+    return [{**RECIPES_JSON[r.id], "left": n, "claimed_by": list(by), "you_can_complete": False}
+            for r, n, by in zip(RECIPES, left, claimed)]
+
+
+def _recipes_for(s: SneakySupperState, facts: RecipeFacts, me: int) -> list[dict[str, Any]] | None:
+    """The recipes as seat ``me`` sees them, those it can complete now marked so; ``None``
+    when it can complete none (it sees the spectator's)."""
+    if not s.hands[me]:
+        return None
+    can = frozenset(r for r in completable(tuple(s.hands[me]), s.tokens[me], s.options.mish_mash)
+                    if s.recipes_left[r] > 0)
+    return _marked(*facts, can) if can else None
+
+
+@interned()
+def _marked(left: tuple[int, ...], claimed: tuple[tuple[int, ...], ...], can: frozenset[str]) -> list[dict[str, Any]]:
+    """The spectator's recipes with those in ``can`` marked as ones this seat can complete
+    (the others are the spectator's very entries)."""
+    return [{**entry, "you_can_complete": True} if entry["id"] in can else entry for entry in _recipes(left, claimed)]
 
 
 def _tally(s: SneakySupperState) -> list[dict[str, Any]]:
@@ -171,8 +239,8 @@ def _tally(s: SneakySupperState) -> list[dict[str, Any]]:
 
 # ---- the one-line prompt ---------------------------------------------------------------------
 
-def prompt(s: SneakySupperState, me: int | None) -> str:
-    """What this seat should do now, in one line."""
+def prompt(s: SneakySupperState, me: int | None, ready: bool = False) -> str:
+    """What this seat should do now, in one line (``ready``: it can complete its Craving now)."""
     if s.phase == "over":
         return "The game is over: " + _winners(s)
     if s.phase == "last_call":
@@ -188,7 +256,7 @@ def prompt(s: SneakySupperState, me: int | None) -> str:
         who = s.name(s.active)
         if s.phase == "after_bust":
             return f"{who} was Busted and may complete a Craving before the turn ends."
-        extra = " You can complete your Craving now!" if me is not None and craving_ways(s, me, 1) else ""
+        extra = " You can complete your Craving now!" if ready else ""
         return f"{who} is sneaking to the kitchen (Noise {s.turn.noise()}).{extra}"
     return _active_prompt(s)
 

@@ -106,7 +106,7 @@ def place_food(s: S, seat: int, food: int, stash: int, how: str = "placed") -> N
     """``seat`` puts ``food`` face down in ``stash``; only they know what it is."""
     s.stashes[stash].append(food)
     s.public_food[food] = True
-    s.known[food][seat] = how
+    s.learn(food, seat, how)
     s.placed_by[food] = seat
 
 
@@ -196,7 +196,7 @@ def begin_event(s: S, now: int, extra: bool = False) -> list[Event]:
         for c in cards:
             discard_event(s, c, reveal=void == "fuel")
             s.public_food[c] = s.public_food[c] or void != "fuel"
-            s.known[c][seat] = "seen"
+            s.learn(c, seat, "seen")
         events.append(public("void", VOID_TEXT[void].format(who=name(s, seat)), seat=seat, why=void))
         if void == "quarantine":
             return events + finish_event(s, now)
@@ -206,7 +206,7 @@ def begin_event(s: S, now: int, extra: bool = False) -> list[Event]:
         events.append(public("no_event", "The Event deck is empty: nothing happens.", seat=seat))
         return events + finish_event(s, now)
     for c in cards:
-        s.known[c][seat] = "seen"
+        s.learn(c, seat, "seen")
     s.drawn = cards
     s.step, s.step_since = "event", now
     events.append(private(seat, "drew_events", "You draw " + " and ".join(

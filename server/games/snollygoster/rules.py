@@ -99,6 +99,9 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         return view.build_view(state, seat, self.deadline(state))
 
+    def views(self, state: S, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        return view.build_views(state, seats, self.deadline(state))
+
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         return hidden.determinize(state, seat, rng)
 

@@ -151,14 +151,15 @@ class SnollygosterState(State):
     def clone(self) -> "SnollygosterState":
         """A copy that ``apply`` may change, made field by field (several times faster than
         pickling the state). Shared with the original: the players' names, the options and
-        what is replaced, never changed in place (the record of reveals, the launch)."""
+        what is replaced, never changed in place (the record of reveals, the launch, each
+        card's map of who knows it: see ``learn``)."""
         s = shallow(self)
         s.rng = Rng(self.rng.state)
         s.characters, s.agendas, s.agenda_deck = list(self.characters), list(self.agendas), list(self.agenda_deck)
         s.action_deck, s.action_discard, s.kinds = list(self.action_deck), list(self.action_discard), list(self.kinds)
         s.event_deck, s.event_discard = list(self.event_deck), list(self.event_discard)
         s.public_kind, s.public_food = list(self.public_kind), list(self.public_food)
-        s.known = [dict(k) for k in self.known]
+        s.known = list(self.known)
         s.hands, s.stashes, s.fuel = [list(h) for h in self.hands], [list(h) for h in self.stashes], \
             [list(f) for f in self.fuel]
         s.tags_left, s.seeding, s.quarantined, s.dead = list(self.tags_left), list(self.seeding), \
@@ -222,6 +223,11 @@ class SnollygosterState(State):
     def pod_ok(self, pod: list[int]) -> bool:
         return all(self.can_fly(p) for p in pod) and \
             sum(len(self.fuel[p]) for p in pod) >= pod_fuel(len(pod))
+
+    def learn(self, card: int, seat: int, how: str) -> None:
+        """``seat`` comes to know what ``card`` is (``how``: placed, inspected, seen). The
+        card's map is replaced, never changed in place: clones share the maps."""
+        self.known[card] = {**self.known[card], seat: how}
 
     def knows(self, seat: int | None, card: int) -> bool:
         return self.public_kind[card] or (seat is not None and seat in self.known[card])

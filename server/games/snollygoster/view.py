@@ -11,7 +11,9 @@ of a Food the seat has not seen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
+
+from server.engine.kept import interned, listed
 
 from .cards import ACTION_CARDS, AGENDA_NAMES, AGENDAS, CHARACTERS, EVENT_CARDS, FUEL_CAP, POD_FUEL, STASH_SIZE
 from .flow import name
@@ -21,65 +23,189 @@ from .state import SnollygosterState
 S = SnollygosterState
 
 
-def food_view(s: S, food: int, viewer: int | None) -> dict[str, Any]:
+def _card(kind: str) -> dict[str, Any]:
+    card = ACTION_CARDS.get(kind) or EVENT_CARDS[kind]
+    return {"card": kind, "name": card.name, "text": card.text, "any_time": card.any_time}
+
+
+CARDS = {kind: _card(kind) for kind in (*ACTION_CARDS, *EVENT_CARDS)}
+"""Every Action and Event card as the renderer draws it (the same object each time, never changed)."""
+AGENDA_VIEWS = {a.id: {"id": a.id, "name": a.name, "team": a.team, "text": a.text} for a in AGENDAS.values()}
+LIMITS = {"stash": STASH_SIZE, "fuel": FUEL_CAP}
+
+
+# ---- the parts of a view, each built from its facts alone (``interned``): a part whose
+# facts did not change since the last state is the very same object in both views ----------
+
+FoodFacts = tuple[Any, ...]
+
+
+def _food_facts(s: S, food: int) -> FoodFacts:
+    """What everyone sees of a Food: its id, its tag (tagger, their name, the claim), who
+    placed it, whether an Antidote protects it this turn."""
     tag = s.tags.get(food)
+    tagger = (tag[0], name(s, tag[0]), tag[1]) if tag else (None, None, None)
+    return (food, *tagger, s.placed_by.get(food), s.antidote.get(food) == s.turn_no)
+
+
+def _knowledge(s: S, food: int, viewer: int | None) -> tuple[str | None, str | None]:
+    """What ``viewer`` knows of a Food: its kind and how they know it (or ``None``s)."""
     how = "revealed" if s.public_kind[food] else s.known[food].get(viewer) if viewer is not None else None
+    return (s.kinds[food] if how else None), how
+
+
+@interned(size=4096)
+def _food(food: int, tag_by: int | None, tag_name: str | None, claim: str | None, placed_by: int | None,
+          antidote: bool, you_know: str | None, how: str | None) -> dict[str, Any]:
     return {
         "id": food,
-        "tag": {"by": tag[0], "by_name": name(s, tag[0]), "claim": tag[1]} if tag else None,
-        "placed_by": s.placed_by.get(food),
-        "antidote": s.antidote.get(food) == s.turn_no,
-        "you_know": s.kinds[food] if how else None,
+        "tag": {"by": tag_by, "by_name": tag_name, "claim": claim} if tag_by is not None else None,
+        "placed_by": placed_by,
+        "antidote": antidote,
+        "you_know": you_know,
         "how": how,
     }
 
 
-def agenda_view(s: S, seat: int) -> dict[str, Any]:
-    a = AGENDAS[s.agendas[seat]]
-    return {"id": a.id, "name": a.name, "team": a.team, "text": a.text}
+PlayerFacts = tuple[Any, ...]
 
 
-def player_view(s: S, p: int, viewer: int | None, scores: list[float] | None) -> dict[str, Any]:
-    character = CHARACTERS[s.characters[p]]
+def _player_facts(s: S, p: int, scores: tuple[float, ...] | None) -> PlayerFacts:
+    """What everyone sees of player ``p`` (their stash and agenda aside)."""
     waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
+    return (p, s.players[p], scores[p] if scores else None, s.characters[p], len(s.fuel[p]), len(s.hands[p]),
+            s.tags_left[p], s.quarantined[p], s.dead[p], s.locked.get(p), s.phase == "play" and p == s.turn,
+            p in waiting)
+
+
+@interned(size=4096)
+def _player(facts: PlayerFacts, stash: tuple[FoodFacts, ...], agenda: str | None) -> dict[str, Any]:
+    """A player as a viewer sees them: ``stash`` the facts of their Food with what the
+    viewer knows of each, ``agenda`` shown or not."""
+    p, player_name, score, character_id, fuel, hand, tags_left, quarantined, dead, locked_by, active, waiting = facts
+    character = CHARACTERS[character_id]
     return {
         "seat": p,
-        "name": s.players[p],
-        "score": scores[p] if scores else None,
+        "name": player_name,
+        "score": score,
         "character": {"id": character.id, "name": character.name, "color": character.color},
-        "fuel": len(s.fuel[p]),
-        "hand": len(s.hands[p]),
-        "tags_left": s.tags_left[p],
-        "stash": [food_view(s, f, viewer) for f in s.stashes[p]],
-        "quarantined": s.quarantined[p],
-        "dead": s.dead[p],
-        "locked_by": s.locked.get(p),
-        "active": s.phase == "play" and p == s.turn,
-        "waiting_on": p in waiting,
-        "agenda": agenda_view(s, p) if p in s.revealed_agendas or p == viewer else None,
+        "fuel": fuel,
+        "hand": hand,
+        "tags_left": tags_left,
+        "stash": [_food(*f) for f in stash],
+        "quarantined": quarantined,
+        "dead": dead,
+        "locked_by": locked_by,
+        "active": active,
+        "waiting_on": waiting,
+        "agenda": AGENDA_VIEWS[agenda] if agenda else None,
     }
+
+
+def _player_as_seen(s: S, facts: PlayerFacts, foods: dict[int, FoodFacts], viewer: int | None) -> dict[str, Any]:
+    p = facts[0]
+    stash = tuple((*foods[f], *_knowledge(s, f, viewer)) for f in s.stashes[p])
+    agenda = s.agendas[p] if p in s.revealed_agendas or p == viewer else None
+    return _player(facts, stash, agenda)
+
+
+def _players(s: S, scores: tuple[float, ...] | None, seats: Sequence[int | None]) -> dict[int | None, list[Any]]:
+    """Each seat's list of players: a player is seen as the spectator sees them, except by
+    themselves (their agenda) and by a seat that knows a Food in their stash that the
+    table does not."""
+    foods = {f: _food_facts(s, f) for f in s.all_foods()}
+    facts = [_player_facts(s, p, scores) for p in range(s.n)]
+    public = [_player_as_seen(s, f, foods, None) for f in facts]
+    knowers = [{q for f in stash if not s.public_kind[f] for q in s.known[f]} for stash in s.stashes]
+    return {seat: listed(*(_player_as_seen(s, facts[p], foods, seat) if seat == p or seat in knowers[p] else public[p]
+                           for p in range(s.n)))
+            for seat in seats}
+
+
+@interned()
+def _window(seat: int, card: str, args: tuple[tuple[str, Any], ...], chain: tuple[int, ...],
+            waiting: tuple[int, ...], deadline: int) -> dict[str, Any]:
+    return {"card": card, "by": seat, "args": {k: list(v) if isinstance(v, tuple) else v for k, v in args},
+            "chain": [{"seat": seat, "card": card}] + [{"seat": p, "card": "denied"} for p in chain],
+            "stands": len(chain) % 2 == 0, "waiting": list(waiting), "deadline": deadline}
 
 
 def window_view(s: S) -> dict[str, Any] | None:
     w = s.window
     if w is None:
         return None
-    chain = [{"seat": w.play.seat, "card": w.play.card}] + [{"seat": p, "card": "denied"} for p in w.chain]
-    return {"card": w.play.card, "by": w.play.seat, "args": dict(w.play.args), "chain": chain,
-            "stands": len(w.chain) % 2 == 0, "waiting": list(w.waiting), "deadline": w.deadline}
+    args = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in w.play.args.items())
+    return _window(w.play.seat, w.play.card, args, tuple(w.chain), tuple(w.waiting), w.deadline)
+
+
+@interned()
+def _eating(eater: int, remaining: int, source: str, by: int | None, food: int | None, waiting: tuple[int, ...],
+            deadline: int | None) -> dict[str, Any]:
+    return {"eater": eater, "remaining": remaining, "source": source, "by": by, "food": food,
+            "waiting": list(waiting), "deadline": deadline}
 
 
 def eating_view(s: S) -> dict[str, Any] | None:
     e = s.eating
     if e is None:
         return None
-    return {"eater": e.eater, "remaining": e.remaining, "source": e.source, "by": e.by, "food": e.food,
-            "waiting": list(e.waiting), "deadline": e.deadline}
+    return _eating(e.eater, e.remaining, e.source, e.by, e.food, tuple(e.waiting), e.deadline)
 
 
-def card_view(kind: str) -> dict[str, Any]:
-    card = ACTION_CARDS.get(kind) or EVENT_CARDS[kind]
-    return {"card": kind, "name": card.name, "text": card.text, "any_time": card.any_time}
+@interned()
+def _offers(offers: tuple[tuple[int, int, int, int, int | None, int | None], ...]) -> list[dict[str, Any]]:
+    keys = ("by", "to", "give_fuel", "want_fuel", "give_food", "want_food")
+    return [dict(zip(keys, o)) for o in offers]
+
+
+@interned()
+def _eaten(record: tuple[tuple[int, str, int, tuple[int, str] | None, int | None], ...]) -> list[dict[str, Any]]:
+    return [{"food": food, "kind": kind, "eater": eater, "tag": list(tag) if tag else None, "placed_by": placed_by}
+            for food, kind, eater, tag, placed_by in record]
+
+
+def _eaten_facts(s: S) -> tuple[tuple[Any, ...], ...]:
+    """The public record of reveals, as plain values."""
+    return tuple((e["food"], e["kind"], e["eater"], tuple(e["tag"]) if e["tag"] else None, e["placed_by"])
+                 for e in s.eaten)
+
+
+@interned()
+def _cards(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [CARDS[k] for k in kinds]
+
+
+@interned()
+def _drawn(count: int, kinds: tuple[str, ...] | None) -> dict[str, Any]:
+    """The Event cards drawn this turn: how many, and (to the drawer only) which."""
+    return {"count": count, "cards": _cards(kinds) if kinds is not None else None}
+
+
+@interned()
+def _decks(action: int, action_discard: int, event: int, event_discard: int) -> dict[str, int]:
+    return {"action": action, "action_discard": action_discard, "event": event, "event_discard": event_discard}
+
+
+@interned(size=64)
+def _timers(window_ms: int, turn_ms: int, step_ms: int) -> dict[str, int]:
+    return {"window_ms": window_ms, "turn_ms": turn_ms, "step_ms": step_ms}
+
+
+@interned(size=64)
+def _escape_pod(players: int) -> dict[str, Any]:
+    """The pod before anyone launched: the Fuel it takes for each number aboard."""
+    return {"fuel_table": [{"people": k, "fuel": POD_FUEL[k]} for k in range(1, players + 1)], "launch": None}
+
+
+def _escape(s: S) -> dict[str, Any]:
+    pod = _escape_pod(s.n)
+    return pod if s.launch is None else {**pod, "launch": s.launch}
+
+
+@interned(size=256)
+def _guessing(sleuths: tuple[int, ...], guesses: tuple[tuple[int, tuple[tuple[int, str], ...]], ...]) -> dict[str, Any]:
+    return {"sleuths": list(sleuths), "agendas": list(AGENDA_NAMES),
+            "guesses": {str(k): {str(o): g for o, g in v} for k, v in guesses}}
 
 
 def prompt(s: S, seat: int | None) -> str:
@@ -130,38 +256,52 @@ def step_prompt(s: S, seat: int | None) -> str:
 
 
 def build_view(s: S, seat: int | None, deadline: int | None) -> dict[str, Any]:
-    over = s.phase == "over"
-    result = outcome(s) if over else None
-    v: dict[str, Any] = {
-        "game": "snollygoster",
-        "you": seat,
-        "phase": s.phase,
-        "step": s.step if s.phase == "play" else None,
-        "prompt": prompt(s, seat),
-        "deadline": deadline,
-        "since": s.step_since,
-        "timers": {"window_ms": s.options.window_ms, "turn_ms": s.options.turn_ms,
-                   "step_ms": s.options.step_ms},
+    return build_views(s, [seat], deadline)[seat]
+
+
+def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict[int | None, dict[str, Any]]:
+    """Every seat's view at once: what all seats see alike is built once (the very same
+    object in every view), and each part is kept by its facts (``interned``), so a part
+    that did not change since the last state is the very same object as in its views."""
+    result = outcome(s) if s.phase == "over" else None
+    scores = tuple(result.scores) if result else None
+    players = _players(s, scores, seats)
+    o = s.options
+    common = {
+        "timers": _timers(o.window_ms, o.turn_ms, o.step_ms),
         "turn": s.turn, "turn_no": s.turn_no, "round": s.round_no,
-        "round_limit": s.options.round_limit, "dealer": s.dealer, "team_game": s.options.team_game,
-        "players": [player_view(s, p, seat, result.scores if result else None) for p in range(s.n)],
-        "limits": {"stash": STASH_SIZE, "fuel": FUEL_CAP},
-        "escape_pod": {"fuel_table": [{"people": k, "fuel": POD_FUEL[k]} for k in range(1, s.n + 1)],
-                       "launch": s.launch},
-        "decks": {"action": len(s.action_deck), "action_discard": len(s.action_discard),
-                  "event": len(s.event_deck), "event_discard": len(s.event_discard)},
-        "action_discard": [card_view(c) for c in s.action_discard],
+        "round_limit": o.round_limit, "dealer": s.dealer, "team_game": o.team_game,
+    }
+    table = {
+        "limits": LIMITS,
+        "escape_pod": _escape(s),
+        "decks": _decks(len(s.action_deck), len(s.action_discard), len(s.event_deck), len(s.event_discard)),
+        "action_discard": _cards(tuple(s.action_discard)),
         "window": window_view(s),
         "eating": eating_view(s),
-        "offers": [o.to_json() for o in s.offers],
-        "drawn": {"count": len(s.drawn),
-                  "cards": [card_view(s.kinds[c]) for c in s.drawn] if seat == s.turn else None},
-        "inspecting": s.inspecting,
-        "eaten": [dict(e) for e in s.eaten],
-        "hand": [card_view(c) for c in s.hands[seat]] if seat is not None else [],
-        "agenda": agenda_view(s, seat) if seat is not None else None,
-        "guessing": {"sleuths": list(s.guessing), "agendas": list(AGENDA_NAMES),
-                     "guesses": {str(k): {str(o): g for o, g in v.items()} for k, v in s.guesses.items()}},
-        "result": result.to_json() if result else None,
+        "offers": _offers(tuple((x.by, x.to, x.give_fuel, x.want_fuel, x.give_food, x.want_food) for x in s.offers)),
     }
-    return v
+    drawn_count, drawn_kinds = len(s.drawn), tuple(s.kinds[c] for c in s.drawn)
+    ending = {
+        "inspecting": s.inspecting,
+        "eaten": _eaten(_eaten_facts(s)),
+    }
+    guessing = _guessing(tuple(s.guessing), tuple((k, tuple(v.items())) for k, v in s.guesses.items()))
+    result_json = result.to_json() if result else None
+    step = s.step if s.phase == "play" else None
+    out = {}
+    for seat in seats:
+        mine = seat is not None
+        out[seat] = {
+            "game": "snollygoster", "you": seat, "phase": s.phase, "step": step, "prompt": prompt(s, seat),
+            "deadline": deadline, "since": s.step_since, **common,
+            "players": players[seat],
+            **table,
+            "drawn": _drawn(drawn_count, drawn_kinds if seat == s.turn else None),
+            **ending,
+            "hand": _cards(tuple(s.hands[seat]) if mine else ()),  # type: ignore[index]
+            "agenda": AGENDA_VIEWS[s.agendas[seat]] if mine else None,  # type: ignore[index]
+            "guessing": guessing,
+            "result": result_json,
+        }
+    return out

@@ -102,7 +102,7 @@ def inspect(s: S, play: Play, now: int) -> list[Event]:
     food, seat = play.args["food"], play.seat
     if s.stash_of(food) is None or food in s.tags:
         return [public("fizzle", "The Food is gone or already tagged: nothing to inspect.")]
-    s.known[food][seat] = "inspected"
+    s.learn(food, seat, "inspected")
     s.inspecting, s.step, s.step_since = food, "tag", now
     return [
         public("inspected", f"{name(s, seat)} looks at Food #{food} and must now tag it.", seat=seat, food=food),

@@ -1,0 +1,110 @@
+"""Instructions a game spends per change on what the runtime asks after it, counted by
+valgrind's callgrind (stable on a busy machine, unlike a clock).
+
+    .venv/bin/python -m bench.callgrind GAME [--players N] [--steps 300] [--what views,legals]
+
+One random game (a fixed seed) at the largest table is played first; then, once per change
+in order, as the runtime does for a match whose every seat and a spectator are connected:
+``Game.views`` for every seat and the spectator, and ``Game.legals`` for every seat
+(``--what fanout``: the runtime's whole fan-out, ``SeatViews.messages``: views, legal
+actions, patches and encoded messages). Only that work is counted (it runs inside
+``operator.call``, where callgrind collects), divided by the changes: instructions per
+change. Needs ``valgrind`` on the PATH; ``--inside`` is the counted child.
+"""
+
+from __future__ import annotations
+
+import argparse
+import operator
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from typing import Any
+
+from server.engine import TIMEOUT, IllegalAction, Rng, registry
+from server.engine.playout import player_names
+from server.runtime.seat_views import SeatViews
+
+
+def states(game: Any, players: int, steps: int, seed: int = 3) -> list[Any]:
+    """The states of one random game (random legal play, timeouts when due), from its set-up."""
+    rng = Rng(seed)
+    state = game.setup(player_names(players), game.options(None), seed, 0)
+    out, now = [state], 0
+    while game.result(state) is None and len(out) <= steps:
+        moves = [(seat, a) for seat in range(players) for a in game.legal(state, seat)]
+        now += rng.randint(20, 400)
+        deadline = game.deadline(state)
+        try:
+            if deadline is not None and (deadline <= now or not moves):
+                now = max(now, deadline)
+                state, _ = game.apply(state, None, dict(TIMEOUT), now)
+            else:
+                seat, action = rng.choice(moves)
+                state, _ = game.apply(state, seat, action, now)
+        except IllegalAction:
+            continue
+        out.append(state)
+    return out
+
+
+def work(game: Any, players: int, played: list[Any], what: str) -> None:
+    seats: list[int | None] = [*range(players), None]
+    if what == "fanout":
+        views = SeatViews(game)
+        common = {"status": "running", "deadline": None, "now": 0, "result": None}
+        for seq, state in enumerate(played):
+            legals = game.legals(state, list(range(players)))
+            views.messages(state, seq, seats, legal=lambda seat: legals.get(seat, []), events=lambda seat: [],
+                           common=common)
+        return
+    for state in played:
+        if "views" in what:
+            game.views(state, seats)
+        if "legals" in what:
+            game.legals(state, list(range(players)))
+
+
+def inside(args: argparse.Namespace) -> None:
+    game = registry.get(args.game)
+    players = args.players or game.max_players
+    played = states(game, players, args.steps)
+    operator.call(work, game, players, played, args.what)  # the counted call
+    print(len(played))
+
+
+def count(args: argparse.Namespace) -> tuple[int, int]:
+    """(instructions, changes) of the counted work."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=_operator_call",
+             f"--callgrind-out-file={out}", sys.executable, "-m", "bench.callgrind", args.game,
+             "--players", str(args.players), "--steps", str(args.steps), "--what", args.what, "--inside"],
+            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        total = re.search(r"Collected : (\d+)", run.stderr)
+        assert total, run.stderr[-2000:]
+        return int(total.group(1)), int(run.stdout.split()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.callgrind", description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=0, help="default: the game's largest table")
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--what", default="views,legals", help="views, legals, views,legals or fanout")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inside:
+        inside(args)
+        return
+    total, changes = count(args)
+    players = args.players or registry.get(args.game).max_players
+    print(f"{args.game} ({players} players, {changes} changes): {args.what}: "
+          f"{total / changes:,.0f} instructions per change")
+
+
+if __name__ == "__main__":
+    main()
