@@ -1,7 +1,10 @@
-"""The live protocol: ``/ws/matches/{id}?token=…`` (no token: a spectator).
+"""The live protocol: ``/ws/matches/{id}?token=…&legal=delta`` (no token: a spectator).
 
-The server sends ``state`` (the seat's whole view) at once, then a ``patch`` of that view after
-every change (see ``server.runtime.messages``),
+The server sends ``state`` (the seat's whole view and legal actions) at once, then a
+``patch`` of that view after every change (see ``server.runtime.messages``): with
+``legal=delta`` the patch carries ``legal_ops``, a JSON Patch of the legal list the client
+holds, instead of the whole list in ``legal`` (``legal=whole``, the default, for clients
+that read the list whole from every message),
 ``match`` (the public summary) at once and whenever it changes — seats taken, a seat's
 connection, a stand-in bot, a rematch — and ``chat`` lines. The client sends
 
@@ -16,7 +19,7 @@ stale action, a spectator acting, too many messages — is answered with ``error
 ``bad_json``, ``bad_message``, ``unknown_type``, ``too_large``, ``rate_limited``, and the
 runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, ``busy``…)
 and the connection stays open. A bad token or unknown match closes the socket right after
-accepting it, with code 4403 or 4404 and a reason. Before accepting, a handshake from a
+accepting it, with code 4403 or 4404 and a reason, and an unknown ``legal`` with 4400. Before accepting, a handshake from a
 page of another site (``Origin``, see ``origins``) is refused with 403, and one past the
 socket limits (``server.runtime.limits``) with 429 (this address) or 503 (the server),
 each with ``Retry-After``.
@@ -43,13 +46,15 @@ from .origins import allowed_list, origin_allowed
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+LEGAL_READINGS = {"whole": False, "delta": True}  # ``legal=`` → whether patches carry ``legal_ops``
 ID_MAX = 128
 
 
 @router.websocket("/ws/matches/{match_id}")
-async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
+async def play(ws: WebSocket, match_id: str, token: str | None = None, legal: str = "whole") -> None:
     """Refused before the handshake is accepted (an HTTP answer, no socket kept): a page of
     another site (403), too many sockets from this address (429) or in all (503)."""
     runtime: Runtime = ws.app.state.runtime
@@ -64,7 +69,7 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
                     "rate_limited" if refusal.per_address else "at_capacity", refusal.reason, refusal.retry_after)
         return
     try:
-        await _play(ws, runtime, match_id, token)
+        await _play(ws, runtime, match_id, token, legal)
     finally:
         runtime.limits.sockets.release(address)
 
@@ -77,9 +82,12 @@ async def _deny(ws: WebSocket, status: int, code: str, detail: str, retry_after:
         await ws.close(1008, detail[:120])
 
 
-async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None) -> None:
+async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None, legal: str) -> None:
     settings = runtime.settings
     await ws.accept()
+    if legal not in LEGAL_READINGS:
+        await ws.close(CLOSE_BAD_REQUEST, "legal= is whole (the default) or delta.")
+        return
     try:
         if len(match_id) > MATCH_ID_MAX:
             raise UnknownMatch("There is no such match.")
@@ -92,7 +100,8 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
         await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
         return
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
-                     queue_size=settings.send_queue, send_timeout=settings.send_timeout_s)
+                     queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
+                     legal_delta=LEGAL_READINGS[legal])
     await live.join(sub)
     limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:

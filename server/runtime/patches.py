@@ -41,6 +41,19 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     return ops
 
 
+def smallest(old: Any, new: Any) -> list[Op]:
+    """A patch turning ``old`` into ``new``: ``diff``'s, or one ``replace`` of the whole
+    document when that is shorter as JSON (a list that changed all through)."""
+    ops = diff(old, new)
+    if len(ops) <= 1:
+        return ops
+    whole = [{"op": "replace", "path": "", "value": new}]
+    try:
+        return whole if len(_dumps(whole)) <= len(_dumps(ops)) else ops
+    except (TypeError, orjson.JSONEncodeError):
+        return whole
+
+
 def escape(key: Any) -> str:
     """``key`` as one token of a JSON Pointer."""
     key = str(key)  # JSON object keys are strings (an int key is written as its digits)

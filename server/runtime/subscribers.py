@@ -1,5 +1,6 @@
-"""A connected client as the runtime sees it: a seat (or ``None`` for a spectator) and a
-bounded queue of outgoing messages drained by its own task.
+"""A connected client as the runtime sees it: a seat (or ``None`` for a spectator), how it
+reads the legal actions in patches (whole, or as a delta: ``legal_delta``), and a bounded
+queue of outgoing messages drained by its own task.
 
 Publishing never waits for a socket: messages are queued. A socket that falls
 ``queue_size`` messages behind, or whose single send takes longer than ``send_timeout``
@@ -26,8 +27,9 @@ SLOW_CLOSE_CODE = 1013
 class Subscriber:
     def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = 256,
-                 send_timeout: float = 10.0) -> None:
+                 send_timeout: float = 10.0, legal_delta: bool = False) -> None:
         self.seat = seat
+        self.legal_delta = legal_delta
         self._send, self._close = send, close
         self._queue: deque[str] = deque()
         self._queue_size = queue_size

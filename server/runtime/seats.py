@@ -4,7 +4,7 @@ A human seat is *present* while one of its sockets is open, and for ``standin_af
 after its last socket closed or its last REST request; past that, a stand-in bot from
 ``game.bot`` plays it until the human comes back (connects or acts). With several
 processes, a human connected to another one is *seen* each time that process repeats its
-presence (``LiveMatch.heard_presence``), and one playing over REST through another is
+presence (``Presence.heard``), and one playing over REST through another is
 seen when that process says so (``LiveMatch.heard_seen``): they never count as absent here.
 Only the match's owner plays bots and stand-ins; a new owner adopts the old one's.
 """
