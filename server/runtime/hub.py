@@ -161,10 +161,12 @@ class Hub:
     def _check_bot_capacity(self) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
-        are the only ones that think)."""
+        are the only ones that think) — every match with no human at the table counts,
+        whether it was made of bots or its humans left it to stand-ins."""
         cap = self.settings.max_bot_matches
+        now = self.services.clock.now_ms()
         running = sum(1 for live in self.live.values()
-                      if live.running and live.drives and live.record.bots == live.record.players)
+                      if live.running and live.drives and live.players.unattended(now))
         if cap > 0 and running >= cap:
             raise AtCapacity(f"{running} matches of bots alone are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)

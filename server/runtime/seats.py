@@ -67,6 +67,11 @@ class SeatPlayers:
             if seat in self.humans and seat not in self.standins and self.sockets[seat] <= 0:
                 self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
 
+    def unattended(self, now: int) -> bool:
+        """No human is at the table: every seat is a bot's, or a stand-in's (or soon will be:
+        its human is absent)."""
+        return all(seat in self.standins or self._absent(seat, now) for seat in self.humans)
+
     def next_absence(self, now: int) -> int | None:
         """When (game ms) the next present human becomes absent if nothing happens."""
         if self.standin_after_ms <= 0:

@@ -198,7 +198,7 @@ async function place(table, bowl, ctx) {
     selection = { ...selection, table: undefined, bowl: undefined };
   } finally {
     sending = false;
-    draw();
+    ctx.redraw(); // drawn with the change the action made, once
   }
 }
 

@@ -216,7 +216,7 @@ async function act(action, { quiet = false } = {}) {
     busy = null;
     if (quiet && composer) composer.error = err.message;
   }
-  draw();
+  current.ctx.redraw(); // drawn with the change the action made, once
   return ok;
 }
 

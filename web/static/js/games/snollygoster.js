@@ -194,7 +194,7 @@ function send(action) {
     })
     .finally(() => {
       busy = false;
-      if (current) draw();
+      ctx.redraw(); // drawn with the change the action made, once
     });
 }
 
