@@ -8,7 +8,8 @@ nothing to drive. Other processes' news arrives through the fan-out and is caugh
 the log.
 
 The lease loop (``ownership`` keeps the books): every ``lease_s / 3`` seconds a heartbeat
-keeps this process's leases alive; the matches another process took over stop being
+keeps this process's leases alive (and, while the fan-out is down, every match with sockets
+here catches up from the log); the matches another process took over stop being
 driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught up
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
@@ -103,6 +104,7 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
+        self._fanout_was_down = False
 
     @property
     def store(self) -> Store:
@@ -329,11 +331,23 @@ class Hub:
     async def _leases_forever(self) -> None:
         while True:
             await asyncio.sleep(self.ownership.every_s)
+            self._follow_unheard()
             try:
                 await self._heartbeat()
                 await self._claim_orphans()
             except Exception:
                 log.exception("lease heartbeat failed; retrying")
+
+    def _follow_unheard(self) -> None:
+        """While the fan-out is down (and once more when it is back), the moves other
+        processes make are not heard: every match with sockets here catches up from the
+        log instead, so its players are at most a heartbeat late."""
+        down = self.services.fanout.down
+        if down or self._fanout_was_down:
+            for live in list(self.live.values()):
+                if live.subscribers:
+                    live.follow(None)
+        self._fanout_was_down = down
 
     async def _heartbeat(self) -> None:
         """Keep this process's leases, and act on what the heartbeat found (see the module

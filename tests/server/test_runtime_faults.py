@@ -1,6 +1,7 @@
-"""What the runtime does when the database fails under it: a bot's move that could not be
-stored is tried again (its seat does not freeze), and an action refused over the WebSocket
-for it is one line in the log, not a traceback."""
+"""What the runtime does when a service fails under it: a bot's move the database could not
+store is tried again (its seat does not freeze); an action refused over the WebSocket for
+it is one line in the log, not a traceback; while Redis is away, sockets on a process that
+does not own their match still see the moves (caught up from the log)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from server.runtime.clock import Clock
 
 from .clients import Api, WsPlayer
 from .conftest import Served
-from .test_runtime import StubbornNoodles, _until, runtime
+from .test_runtime import StubbornNoodles, _started, _until, runtime, sink
 
 
 def failing_once(append_action: Any) -> Any:
@@ -59,3 +60,15 @@ async def test_an_action_refused_while_the_database_is_away_is_one_line_in_the_l
     assert len(said) == 1 and said[0].exc_info is None and "database" in said[0].getMessage()
     assert (await player.act({"type": "roll"}))["type"] == "ack"  # back: the same action goes through
     await player.close()
+
+
+async def test_while_the_fan_out_is_down_a_socket_on_another_process_sees_the_moves(database_url: str) -> None:
+    away = {"redis_url": "redis://127.0.0.1:1/0", "lease_s": 0.6}  # nothing listens there
+    async with runtime(database_url, **away) as a, runtime(database_url, **away) as b:
+        live_a, thrower = await _started(a)
+        live_b = await b.get(live_a.id)
+        assert live_a.drives and not live_b.drives and b.services.fanout.down
+        got: list[dict[str, Any]] = []
+        live_b.subscribe(sink(thrower, got), [])
+        await live_a.act(thrower, {"type": "roll"})
+        await _until(lambda: any(m["type"] == "patch" and m["seq"] == 1 for m in got), timeout=10)
