@@ -105,7 +105,7 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
         return
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
                      queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
-                     legal_delta=LEGAL_READINGS[legal])
+                     legal_delta=LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
     await live.join(sub)
     limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
@@ -151,7 +151,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
         elif kind == "chat":
             await live.chat(sub.seat, msg.get("text"))
         elif kind == "resync":
-            live.resync(sub)
+            live.resync(sub, asked=True)
         elif kind == "ping":
             sub.push(messages.pong_message(msg_id))
         else:

@@ -36,12 +36,13 @@ from dataclasses import replace
 from typing import Any
 
 from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
-from server.problems import Busy, Illegal, Invalid, MatchOver, NotStarted, StaleSeq, Unavailable
+from server.problems import Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .presence import Presence
+from .rate import TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
 from .services import Services
@@ -63,6 +64,7 @@ RECENT_EVENTS = 50
 MAX_ATTEMPTS = 8
 MAX_TIMEOUTS_IN_A_ROW = 20
 DEADLINE_RETRY_S = 1.0
+RESYNCS_PER_S, RESYNC_BURST = 2.0, 10  # whole states the sockets of one seat may ask for
 
 
 class LiveMatch:
@@ -90,6 +92,7 @@ class LiveMatch:
         self._following = self._follow_again = False
         self._timeout_refused_at: int | None = None
         self._moved = asyncio.Event()  # another process said the match moved
+        self._resyncs: dict[int | None, TokenBucket] = {}  # seat → its sockets' whole states asked for
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -390,9 +393,9 @@ class LiveMatch:
                 sockets.setdefault(sub.seat, set()).add(sub.legal_delta)
             texts = self.views.messages(step, sockets, self._told_alike())
             for sub in list(self.subscribers):
-                text = texts.get((sub.seat, sub.legal_delta))
-                if text is not None:
-                    sub.push(text)
+                message = texts.get((sub.seat, sub.legal_delta))
+                if message is not None:
+                    sub.push(message.text, view="state" if message.whole else "patch")
         finally:
             self._reschedule()
 
@@ -509,11 +512,14 @@ class LiveMatch:
             sub.push(messages.chat_message(line.to_json()))
         self.presence.note()
 
-    def resync(self, sub: Subscriber) -> None:
-        """Send the socket the whole state (on connect, and when it asks: it missed a patch);
-        later patches start from it."""
+    def resync(self, sub: Subscriber, asked: bool = False) -> None:
+        """Send the socket the whole state (on connect, and when it ``asked``: it missed a
+        patch); later patches start from it. What the sockets of one seat ask for is rated
+        together (``RESYNCS_PER_S``): a whole state costs far more than the question."""
+        if asked and not self._resyncs.setdefault(sub.seat, TokenBucket(RESYNCS_PER_S, RESYNC_BURST)).allow():
+            raise RateLimited("Too many whole states asked for this seat; wait a moment (one may be on its way).")
         if self.step is not None:
-            sub.push(messages.state_message(self.payload(sub.seat, hold=True)))
+            sub.push(messages.state_message(self.payload(sub.seat, hold=True)), view="state")
 
     def unsubscribe(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:

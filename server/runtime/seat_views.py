@@ -38,6 +38,14 @@ WHOLE, DELTA = False, True  # how a socket reads ``legal``
 
 
 @dataclass(frozen=True)
+class Message:
+    """A seat's message after a change: its text, and whether it is the whole state."""
+
+    text: str
+    whole: bool
+
+
+@dataclass(frozen=True)
 class Held:
     """The view and legal actions the sockets of a seat hold, after change ``seq``."""
 
@@ -69,7 +77,7 @@ class SeatViews:
         self.held.pop(seat, None)
 
     def messages(self, step: Step, sockets: Mapping[Seat, Collection[bool]],
-                 common: dict[str, Any]) -> dict[tuple[Seat, bool], str]:
+                 common: dict[str, Any]) -> dict[tuple[Seat, bool], Message]:
         """After ``step``: each seat's message for each way its sockets read ``legal``
         (``sockets``: seat → ``WHOLE`` and/or ``DELTA``) — a patch from what the seat holds
         or (holding nothing) the whole state. ``common`` holds what every seat is told alike
@@ -77,7 +85,7 @@ class SeatViews:
         left out (logged); its sockets catch up with the next change."""
         views = step.see(self.game, sockets)
         legal = step.legal_of(self.game, [seat for seat in sockets if seat is not None])
-        out: dict[tuple[Seat, bool], str] = {}
+        out: dict[tuple[Seat, bool], Message] = {}
         shared: dict[tuple[str, int, int], list[Op]] = {}
         for seat, kinds in sockets.items():
             view = views.get(seat)
@@ -88,15 +96,15 @@ class SeatViews:
                 mine = legal[seat] if seat is not None else []
                 events = messages.visible_events(step.events, seat)
                 if held is None:
-                    text = messages.state_message({"seq": step.seq, "view": view, "legal": mine, "events": events,
-                                                   **common})
-                    out.update({(seat, kind): text for kind in kinds})
+                    state = Message(messages.state_message({"seq": step.seq, "view": view, "legal": mine,
+                                                            "events": events, **common}), True)
+                    out.update({(seat, kind): state for kind in kinds})
                 else:
                     ops = diff_shared(held.view, view, shared)
                     for kind in kinds:
                         said = ("legal_ops", smallest(held.legal, mine)) if kind is DELTA else ("legal", mine)
-                        out[(seat, kind)] = messages.patch_message(seq=step.seq, prev_seq=held.seq, ops=ops, legal=said,
-                                                                   events=events, **common)
+                        out[(seat, kind)] = Message(messages.patch_message(
+                            seq=step.seq, prev_seq=held.seq, ops=ops, legal=said, events=events, **common), False)
                 self.held[seat] = Held(step.seq, view, mine)
             except Exception:
                 log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, step.seq)

@@ -45,7 +45,7 @@ def step(n: int) -> Step:
 
 def send(views: SeatViews, n: int, seats: list[int | None], kind: bool = WHOLE) -> dict[int | None, dict[str, Any]]:
     texts = views.messages(step(n), {seat: {kind} for seat in seats}, COMMON)
-    return {seat: json.loads(text) for (seat, _), text in texts.items()}
+    return {seat: json.loads(message.text) for (seat, _), message in texts.items()}
 
 
 def test_a_whole_state_first_then_patches_from_the_view_held() -> None:
@@ -99,7 +99,7 @@ def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
     monkeypatch.setattr(patches, "diff", counted)
     texts = views.messages(settled(game, after, 1, []), {seat: {WHOLE} for seat in seats}, COMMON)
     for seat in seats:
-        assert apply(held[seat], json.loads(texts[(seat, WHOLE)])["ops"]) == game.view(after, seat)
+        assert apply(held[seat], json.loads(texts[(seat, WHOLE)].text)["ops"]) == game.view(after, seat)
     assert "/dice" in diffed and len(diffed) == len(set(diffed))  # each member once, for all four
 
 
@@ -109,22 +109,22 @@ def test_legal_actions_travel_whole_or_as_a_patch_of_the_list_held() -> None:
     game = Views()
     views = SeatViews(game)  # type: ignore[arg-type]
     first = views.messages(step(2), {0: {WHOLE, DELTA}}, COMMON)
-    assert json.loads(first[(0, WHOLE)]) == json.loads(first[(0, DELTA)])  # the first state is whole for both
-    held = json.loads(first[(0, DELTA)])["legal"]
+    assert first[(0, WHOLE)] == first[(0, DELTA)] and first[(0, DELTA)].whole  # the first state: whole for both
+    held = json.loads(first[(0, DELTA)].text)["legal"]
     for n in (3, 4):
         texts = views.messages(step(n), {0: {WHOLE, DELTA}}, COMMON)
-        whole, delta = json.loads(texts[(0, WHOLE)]), json.loads(texts[(0, DELTA)])
+        whole, delta = json.loads(texts[(0, WHOLE)].text), json.loads(texts[(0, DELTA)].text)
         assert "legal_ops" not in whole and "legal" not in delta
         assert whole["legal"] == game.legals(n, [0])[0] == apply(held, delta["legal_ops"])
         assert whole["ops"] == delta["ops"]
         held = whole["legal"]
     unchanged = views.messages(Step(5, 4, [], None, None), {0: {DELTA}}, COMMON)  # a change that keeps the list
-    assert json.loads(unchanged[(0, DELTA)])["legal_ops"] == []
+    assert json.loads(unchanged[(0, DELTA)].text)["legal_ops"] == []
 
 
 def test_a_list_that_changed_all_through_is_sent_as_one_replace() -> None:
     game = Views()
     views = SeatViews(game)  # type: ignore[arg-type]
     views.messages(step(8), {0: {DELTA}}, COMMON)
-    ops = json.loads(views.messages(step(0), {0: {DELTA}}, COMMON)[(0, DELTA)])["legal_ops"]
+    ops = json.loads(views.messages(step(0), {0: {DELTA}}, COMMON)[(0, DELTA)].text)["legal_ops"]
     assert ops == [{"op": "replace", "path": "", "value": [{"type": "pass"}]}]
