@@ -60,11 +60,12 @@ def state_message(payload: dict[str, Any]) -> str:
     return _dumps({"type": "state", **payload})
 
 
-def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], legal: tuple[str, list[Any]],
-                  events: list[dict[str, Any]], deadline: int | None, now: int, status: str,
-                  result: dict[str, Any] | None) -> str:
-    """``legal``: ``("legal", the list)`` or ``("legal_ops", a patch of the list held)``."""
-    return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, legal[0]: legal[1],
+def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], events: list[dict[str, Any]],
+                  deadline: int | None, now: int, status: str, result: dict[str, Any] | None,
+                  legal: list[dict[str, Any]] | None = None, legal_ops: list[dict[str, Any]] | None = None) -> str:
+    """With ``legal`` (the whole list) or ``legal_ops`` (a patch of the list held)."""
+    said = {"legal": legal} if legal_ops is None else {"legal_ops": legal_ops}
+    return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, **said,
                    "events": events, "deadline": deadline, "now": now, "status": status, "result": result})
 
 

@@ -102,9 +102,9 @@ class SeatViews:
                 else:
                     ops = diff_shared(held.view, view, shared)
                     for kind in kinds:
-                        said = ("legal_ops", smallest(held.legal, mine)) if kind is DELTA else ("legal", mine)
+                        said = {"legal_ops": smallest(held.legal, mine)} if kind is DELTA else {"legal": mine}
                         out[(seat, kind)] = Message(messages.patch_message(
-                            seq=step.seq, prev_seq=held.seq, ops=ops, legal=said, events=events, **common), False)
+                            seq=step.seq, prev_seq=held.seq, ops=ops, events=events, **said, **common), False)
                 self.held[seat] = Held(step.seq, view, mine)
             except Exception:
                 log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, step.seq)
