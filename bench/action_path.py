@@ -6,7 +6,8 @@
 Matches of ``--game`` (seeded, so every run plays the same actions) are created in a fresh
 SQLite file and joined through the runtime; each seat has one socket (a fake that only
 counts what it is sent), and the actions — worked out beforehand by replaying the seed with
-the rules alone — are played one after another through ``LiveMatch.act``: the rules, the
+the rules alone — are played one after another through ``LiveMatch.act`` (the sockets
+read the legal actions as a delta where the runtime offers one, as the browser does): the rules, the
 commit (the SQLite writer thread included), the patches and messages for every socket, the
 timers and the bots. The clock stands still (Nutty Noodles is played with no tie window,
 so every round ends by a player's action and no timer fires). It prints the CPU time per
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import random
 import re
@@ -46,6 +48,8 @@ from server.store.migrate import upgrade
 START = 1_700_000_000_000
 OPTIONS = {"nutty-noodles": {"tie_window_ms": 0, "roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}}
 SEED = 7
+# the sockets read the legal actions as the browser does: as a delta, where the runtime has one
+DELTA = {"legal_delta": True} if "legal_delta" in inspect.signature(Subscriber).parameters else {}
 
 
 class StillClock(Clock):
@@ -124,7 +128,7 @@ async def through_the_runtime(game_id: str, players: int, options: dict[str, Any
                 await rt.join(record.id, f"P{p}")
             live = await rt.get(record.id)
             for seat in range(players):
-                live.subscribe(Subscriber(seat, send, close), [])
+                live.subscribe(Subscriber(seat, send, close, **DELTA), [])
             matches.append((live, moves))
         for _ in range(3):
             await asyncio.sleep(0)

@@ -341,7 +341,7 @@ class LiveMatch:
             raise
         self.last_at = entry.at
         self._advance(step, entry.at, result)
-        self.services.metrics.actions.labels(source).inc()
+        self.services.metrics.applied[source].inc()
         self._after_change(step)
         self._publish({"kind": "moved", "seq": step.seq})
         every = self.services.settings.snapshot_every

@@ -42,16 +42,18 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
 
 
 def smallest(old: Any, new: Any) -> list[Op]:
-    """A patch turning ``old`` into ``new``: ``diff``'s, or one ``replace`` of the whole
-    document when that is shorter as JSON (a list that changed all through)."""
-    ops = diff(old, new)
-    if len(ops) <= 1:
-        return ops
+    """A patch turning the array ``old`` into the array ``new``: ``[]`` when they are the
+    same, one ``replace`` of the whole document when either is empty or the operations
+    would be as many as ``new``'s elements (a list that changed all through), else
+    ``diff``'s operations."""
+    if same(old, new):
+        return []
     whole = [{"op": "replace", "path": "", "value": new}]
-    try:
-        return whole if len(_dumps(whole)) <= len(_dumps(ops)) else ops
-    except (TypeError, orjson.JSONEncodeError):
+    if not old or not new or type(old) not in _ARRAYS or type(new) not in _ARRAYS:
         return whole
+    ops: list[Op] = []
+    _diff_arrays(old, new, "", ops)
+    return whole if len(ops) >= len(new) else ops
 
 
 def escape(key: Any) -> str:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.runtime.patches import PatchError, apply, diff, diff_shared, same
+from server.runtime.patches import PatchError, apply, diff, diff_shared, same, smallest
 
 
 def as_read(value: Any) -> str:
@@ -196,3 +196,16 @@ def test_every_value_in_a_patch_comes_from_the_new_document(data: Any) -> None:
 @given(JSON)
 def test_a_document_against_itself_or_its_copy_gives_no_operation(a: Any) -> None:
     assert diff(a, a) == [] and diff(a, copy.deepcopy(a)) == []
+
+
+def test_the_smallest_patch_of_a_list_is_a_few_operations_or_one_replace() -> None:
+    moves = [{"type": "place", "table": t, "bowl": b} for t in range(3) for b in "abcd"]
+    fewer = moves[:5] + moves[6:]
+    assert smallest(moves, [dict(m) for m in moves]) == []
+    assert smallest(moves, fewer) == [{"op": "remove", "path": "/5"}]
+    assert apply(moves, smallest(moves, fewer)) == fewer
+    assert smallest(moves, []) == [{"op": "replace", "path": "", "value": []}]
+    assert smallest([], moves) == [{"op": "replace", "path": "", "value": moves}]
+    other = [{"type": "roll"}, {"type": "pass"}]
+    assert smallest(moves[:2], other) == [{"op": "replace", "path": "", "value": other}]
+    assert smallest([{"n": 1}], [{"n": True}]) != [], "true is not 1"
