@@ -165,7 +165,8 @@ def count(args: argparse.Namespace) -> None:
     common = ["--game", args.game, "--players", str(args.players), "--actions", str(args.actions)]
     few = max(1, args.actions // 5)
     played = args.actions - few
-    for label, extra in (("runtime path", []), ("rules alone", ["--rules-only"])):
+    paths = (("runtime path", []), ("rules alone", ["--rules-only"]))
+    for label, extra in paths[:1] if args.runtime_only else paths:
         low = instructions([*common, "--play", str(few), *extra])
         high = instructions([*common, "--play", str(args.actions), *extra])
         print(f"{label:>12}: {(high - low) / played:12,.0f} instructions per action "
@@ -180,6 +181,7 @@ def main() -> None:
     parser.add_argument("--play", type=int, help="play only this many of them (default: all)")
     parser.add_argument("--rules-only", action="store_true", help="ask the rules alone, no runtime")
     parser.add_argument("--callgrind", action="store_true", help="count instructions per action with callgrind")
+    parser.add_argument("--runtime-only", action="store_true", help="with --callgrind: not the rules alone")
     args = parser.parse_args()
     if args.callgrind:
         count(args)

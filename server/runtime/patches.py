@@ -10,7 +10,8 @@ members whatever their order. Unchanged branches are recognised in C (``==``, th
 written by orjson) and only the branches that differ are walked in Python. Arrays keep their common
 head and tail; what lies between is patched element by element, then shortened or
 lengthened at its end — an append, a removal from the middle or one changed element each
-cost one operation.
+cost one operation. A value inside the document whose operations would be several and
+longer, as JSON, than the value itself is replaced whole instead.
 
 Every value in a patch comes from ``new`` and every path from ``old`` or ``new``, so a
 patch tells a seat nothing that its own two views did not.
@@ -37,7 +38,7 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     ``path``, those two are the values at that JSON Pointer of larger documents."""
     ops: list[Op] = []
     if not same(old, new):
-        _diff(old, new, path, ops)
+        (_diff_inner if path else _diff)(old, new, path, ops)
     return ops
 
 
@@ -120,7 +121,7 @@ def diff_shared(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]
 
 def _nested(key: Any, va: Any, vb: Any, path: str, ops: list[Op]) -> None:
     if not same(va, vb):
-        _diff(va, vb, f"{path}/{escape(key)}", ops)
+        _diff_inner(va, vb, f"{path}/{escape(key)}", ops)
 
 
 def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op],
@@ -148,6 +149,20 @@ def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op]
             member(key, va, vb, path, ops)
 
 
+def _diff_inner(a: Any, b: Any, path: str, ops: list[Op]) -> None:
+    """``_diff`` for a value inside the document: when its operations are several and
+    longer, as JSON, than replacing it whole, it is replaced whole."""
+    mine: list[Op] = []
+    _diff(a, b, path, mine)
+    if len(mine) > 1:
+        try:
+            if len(_dumps(b)) + len(path) + 32 < len(_dumps(mine)):
+                mine = [{"op": "replace", "path": path, "value": b}]
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # not JSON orjson writes (a huge int): keep the operations
+    ops += mine
+
+
 def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     """Append the operations turning ``a`` into ``b`` (known not to be the same)."""
     ta, tb = type(a), type(b)
@@ -171,7 +186,7 @@ def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     paired = min(end_a, end_b)
     for i in range(head, paired):
         if not _same_element(a[i], b[i]):
-            _diff(a[i], b[i], f"{path}/{i}", ops)
+            _diff_inner(a[i], b[i], f"{path}/{i}", ops)
     for _ in range(paired, end_a):
         ops.append({"op": "remove", "path": f"{path}/{paired}"})
     for j in range(paired, end_b):

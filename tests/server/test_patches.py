@@ -81,8 +81,8 @@ def test_keys_with_slashes_and_tildes_are_escaped() -> None:
 
 
 def test_true_is_not_one_but_one_is_one_point_zero() -> None:
-    assert roundtrip({"x": [1, 0]}, {"x": [True, False]}) == [
-        {"op": "replace", "path": "/x/0", "value": True}, {"op": "replace", "path": "/x/1", "value": False}]
+    assert roundtrip({"x": [1, 0, 5]}, {"x": [True, 0, 5]}) == [{"op": "replace", "path": "/x/0", "value": True}]
+    assert roundtrip({"x": [1, 0]}, {"x": [True, False]}) == [{"op": "replace", "path": "/x", "value": [True, False]}]
     assert diff({"x": [1, 2]}, {"x": [1.0, 2]}) == []
     assert not same([1], [True]) and same([1], [1.0]) and same({"a": 1, "b": 2}, {"b": 2, "a": 1})
 
@@ -209,3 +209,12 @@ def test_the_smallest_patch_of_a_list_is_a_few_operations_or_one_replace() -> No
     other = [{"type": "roll"}, {"type": "pass"}]
     assert smallest(moves[:2], other) == [{"op": "replace", "path": "", "value": other}]
     assert smallest([{"n": 1}], [{"n": True}]) != [], "true is not 1"
+
+
+def test_a_value_changed_all_through_is_replaced_whole_when_that_is_shorter() -> None:
+    old = {"round": {"target": "egg", "placements": [{"seat": 0, "bowl": "fish"}, {"seat": 1, "bowl": "miso"}]}}
+    new = {"round": {"target": "miso", "placements": [{"seat": 0, "bowl": "egg"}, {"seat": 1, "bowl": "fish"}]}}
+    assert roundtrip(old, new) == [{"op": "replace", "path": "/round", "value": new["round"]}]
+    longer = {"round": {**new["round"], "notes": "x" * 200}}
+    ops = roundtrip({"round": {**old["round"], "notes": "x" * 200}}, longer)
+    assert [op["path"] for op in ops] == ["/round/target", "/round/placements"], "a long value keeps its operations"
