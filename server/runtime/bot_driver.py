@@ -70,6 +70,7 @@ class BotDriver:
         self._dropped: dict[int, tuple[int, list[Action]]] = {}  # seat → (seq, refused)
         self._played_at: dict[int, int] = {}  # seat → the seq its bot's move is on its way for
         self._wake: asyncio.TimerHandle | None = None
+        self._wake_at: int | None = None
         self._retry: asyncio.TimerHandle | None = None
 
     # ---- after every change -----------------------------------------------------------
@@ -101,12 +102,19 @@ class BotDriver:
 
     def wake_at(self, at_ms: int | None) -> None:
         """Arm again at ``at_ms`` (game time: a present human becomes absent then)."""
+        if self._wake is not None and at_ms == self._wake_at:
+            return
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None
+        self._wake_at = at_ms
         if at_ms is not None:
             delay = self.services.clock.seconds_until(at_ms) + 0.001
-            self._wake = asyncio.get_running_loop().call_later(delay, self._rearm)
+            self._wake = asyncio.get_running_loop().call_later(delay, self._woken)
+
+    def _woken(self) -> None:
+        self._wake = None
+        self._rearm()
 
     def stop(self) -> None:
         """Play nothing more until armed again (another process drives the match, or it

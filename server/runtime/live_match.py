@@ -93,6 +93,7 @@ class LiveMatch:
         self._timeout_refused_at: int | None = None
         self._moved = asyncio.Event()  # another process said the match moved
         self._resyncs: dict[int | None, TokenBucket] = {}  # seat → its sockets' whole states asked for
+        self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -447,28 +448,32 @@ class LiveMatch:
     def _schedule_bots(self) -> None:
         """Hand the bots what they see now (stand-ins come and go here), then tell the
         sockets (and, from the owner, the other processes) if that changed who is present."""
-        self._arm_bots()
+        drives = self.drives
+        self._arm_bots(drives)
         standins = frozenset(self.players.standins)
-        if self.drives and self.running and standins != self.presence.owner_standins:
+        if drives and self.running and standins != self.presence.owner_standins:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
             self._publish({"kind": "standins", "seats": sorted(standins)})
-        self.presence.note()
+        if (drives, standins) != self._noted:  # who plays which seat may have changed
+            self._noted = (drives, standins)
+            self.presence.note()
 
-    def _arm_bots(self) -> None:
+    def _arm_bots(self, drives: bool) -> None:
         if not self.running or self.closed or self.step is None:
             self.bots.stop()
             return
-        if not self.drives:
+        if not drives:
             self.services.metrics.avoided.labels("bot").inc(len(self.players.bots) + len(self.presence.owner_standins))
             self.bots.stop()
             return
         now, step = self.now(), self.step
         controllers = self.players.controllers(now)
-        views = step.see(self.game, controllers)
-        legal = step.legal_of(self.game, controllers)
-        self.bots.arm(step.seq, step.state, now, step.deadline,
-                      {seat: (bot, views.get(seat), legal[seat]) for seat, bot in controllers.items()})
+        if controllers or self.bots.busy():
+            views = step.see(self.game, controllers)
+            legal = step.legal_of(self.game, controllers)
+            self.bots.arm(step.seq, step.state, now, step.deadline,
+                          {seat: (bot, views.get(seat), legal[seat]) for seat, bot in controllers.items()})
         self.bots.wake_at(self.players.next_absence(now))
 
     async def _bot_move(self, seat: int, bot: Bot, action: Action, seq: int) -> Outcome:

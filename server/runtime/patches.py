@@ -10,8 +10,8 @@ members whatever their order. Unchanged branches are recognised in C (``==``, th
 written by orjson) and only the branches that differ are walked in Python. Arrays keep their common
 head and tail; what lies between is patched element by element, then shortened or
 lengthened at its end — an append, a removal from the middle or one changed element each
-cost one operation. A value inside the document whose operations would be several and
-longer, as JSON, than the value itself is replaced whole instead.
+cost one operation. A value inside the document whose operations would be more than two
+and longer, as JSON, than the value itself is replaced whole instead.
 
 Every value in a patch comes from ``new`` and every path from ``old`` or ``new``, so a
 patch tells a seat nothing that its own two views did not.
@@ -42,19 +42,33 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     return ops
 
 
-def smallest(old: Any, new: Any) -> list[Op]:
-    """A patch turning the array ``old`` into the array ``new``: ``[]`` when they are the
-    same, one ``replace`` of the whole document when either is empty or the operations
-    would be as many as ``new``'s elements (a list that changed all through), else
-    ``diff``'s operations."""
-    if same(old, new):
+def smallest(old: list[Any], new: list[Any]) -> list[Op]:
+    """A patch turning the list of actions ``old`` into ``new``: ``[]`` when they are equal
+    (as Python compares them: an action the client holds is then one the rules take); past
+    their common head and tail, each element replaced, removed or added whole (actions are
+    small); or one ``replace`` of the whole list when either is empty or that would take as
+    many operations as ``new`` has elements (a list that changed all through)."""
+    if old == new:
         return []
     whole = [{"op": "replace", "path": "", "value": new}]
-    if not old or not new or type(old) not in _ARRAYS or type(new) not in _ARRAYS:
+    m, n = len(old), len(new)
+    if not m or not n:
         return whole
-    ops: list[Op] = []
-    _diff_arrays(old, new, "", ops)
-    return whole if len(ops) >= len(new) else ops
+    head, shorter = 0, min(m, n)
+    while head < shorter and old[head] == new[head]:
+        head += 1
+    end_old, end_new = m, n
+    while end_old > head and end_new > head and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    paired = min(end_old, end_new)
+    if (paired - head) + (end_old - paired) + (end_new - paired) >= n:
+        return whole
+    ops: list[Op] = [{"op": "replace", "path": f"/{i}", "value": new[i]} for i in range(head, paired)
+                     if old[i] != new[i]]
+    ops += [{"op": "remove", "path": f"/{paired}"} for _ in range(paired, end_old)]
+    ops += [{"op": "add", "path": f"/{j}", "value": new[j]} for j in range(paired, end_new)]
+    return ops
 
 
 def escape(key: Any) -> str:
@@ -150,11 +164,11 @@ def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op]
 
 
 def _diff_inner(a: Any, b: Any, path: str, ops: list[Op]) -> None:
-    """``_diff`` for a value inside the document: when its operations are several and
+    """``_diff`` for a value inside the document: when its operations are more than two and
     longer, as JSON, than replacing it whole, it is replaced whole."""
     mine: list[Op] = []
     _diff(a, b, path, mine)
-    if len(mine) > 1:
+    if len(mine) > 2:
         try:
             if len(_dumps(b)) + len(path) + 32 < len(_dumps(mine)):
                 mine = [{"op": "replace", "path": path, "value": b}]

@@ -36,6 +36,7 @@ class Presence:
         self._publish, self._every_s = publish, every_s
         self._drives, self._standins, self._push = drives, standins, push
         self.sockets: Counter[int] = Counter()  # seat → sockets open here
+        self._here: Seats = frozenset()  # the seats with a socket here
         self.elsewhere: dict[str, tuple[Seats, float]] = {}  # process → (seats, when heard)
         self.owner_standins: Seats = frozenset()  # as the owner said (all processes)
         self._sent: tuple[Seats, Seats] = (frozenset(), frozenset())  # what the sockets were last told
@@ -50,7 +51,7 @@ class Presence:
         return self._timer is not None
 
     def here(self) -> Seats:
-        return frozenset(seat for seat, n in self.sockets.items() if n > 0)
+        return self._here
 
     def current(self) -> tuple[Seats, Seats]:
         """The seats with a socket open here or elsewhere, and the human seats stand-ins play."""
@@ -62,10 +63,13 @@ class Presence:
     def opened(self, seat: int | None) -> None:
         if seat is not None:
             self.sockets[seat] += 1
+            self._here = self._here | {seat}
 
     def closed_one(self, seat: int | None) -> None:
         if seat is not None:
             self.sockets[seat] -= 1
+            if self.sockets[seat] <= 0:
+                self._here = self._here - {seat}
 
     def heard(self, origin: str, seats: Seats) -> None:
         """Another process says which seats have a socket open on it."""
