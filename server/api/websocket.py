@@ -18,11 +18,13 @@ Every mistake — malformed JSON, an unknown type, a frame over the limit, an il
 stale action, a spectator acting, too many messages — is answered with ``error`` (codes:
 ``bad_json``, ``bad_message``, ``unknown_type``, ``too_large``, ``rate_limited``, and the
 runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, ``busy``…)
-and the connection stays open. A bad token or unknown match closes the socket right after
-accepting it, with code 4403 or 4404 and a reason, and an unknown ``legal`` with 4400. Before accepting, a handshake from a
-page of another site (``Origin``, see ``origins``) is refused with 403, and one past the
-socket limits (``server.runtime.limits``) with 429 (this address) or 503 (the server),
-each with ``Retry-After``.
+and the connection stays open (a ``resync`` answered, for one seat's sockets together, at
+most ``RESYNCS_PER_S`` a second: ``rate_limited`` past that). A bad token or unknown match
+closes the socket right after accepting it, with code 4403 or 4404 and a reason, and an
+unknown ``legal`` with 4400. Before accepting, a handshake from a page of another site
+(``Origin``, see ``origins``) is refused with 403, and one past the socket limits
+(``server.runtime.limits``) with 429 (this address) or 503 (the server), each with
+``Retry-After``.
 """
 
 from __future__ import annotations
