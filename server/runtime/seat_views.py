@@ -87,6 +87,7 @@ class SeatViews:
         legal = step.legal_of(self.game, [seat for seat in sockets if seat is not None])
         out: dict[tuple[Seat, bool], Message] = {}
         shared: dict[tuple[str, int, int], list[Op]] = {}
+        said = [(event, messages.event_json(seq, event)) for seq, event in step.events]  # once for every seat
         for seat, kinds in sockets.items():
             view = views.get(seat)
             held = self.held.get(seat)
@@ -94,7 +95,7 @@ class SeatViews:
                 continue  # no view (logged), or already sent
             try:
                 mine = legal[seat] if seat is not None else []
-                events = messages.visible_events(step.events, seat)
+                events = [json for event, json in said if event.visible_to(seat)]
                 if held is None:
                     state = Message(messages.state_message({"seq": step.seq, "view": view, "legal": mine,
                                                             "events": events, **common}), True)
@@ -102,9 +103,9 @@ class SeatViews:
                 else:
                     ops = diff_shared(held.view, view, shared)
                     for kind in kinds:
-                        said = {"legal_ops": smallest(held.legal, mine)} if kind is DELTA else {"legal": mine}
+                        listed = {"legal_ops": smallest(held.legal, mine)} if kind is DELTA else {"legal": mine}
                         out[(seat, kind)] = Message(messages.patch_message(
-                            seq=step.seq, prev_seq=held.seq, ops=ops, events=events, **said, **common), False)
+                            seq=step.seq, prev_seq=held.seq, ops=ops, events=events, **listed, **common), False)
                 self.held[seat] = Held(step.seq, view, mine)
             except Exception:
                 log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, step.seq)
