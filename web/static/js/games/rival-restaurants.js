@@ -204,7 +204,8 @@ function send(action, after) {
   return ctx.send(action).then(() => {
     if (after) {
       after();
-      ctx.redraw(); // drawn with the change the action made, once
+      if (ctx.redraw) ctx.redraw(); // drawn with the change the action made, once
+      else draw();
     }
   }).catch(() => {}); // the page shows the rules' reason as a toast
 }

@@ -194,7 +194,8 @@ function send(action) {
     })
     .finally(() => {
       busy = false;
-      ctx.redraw(); // drawn with the change the action made, once
+      if (ctx.redraw) ctx.redraw(); // drawn with the change the action made, once
+      else if (current) draw();
     });
 }
 
