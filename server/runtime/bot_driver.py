@@ -10,8 +10,8 @@ time comes, through ``move``, on the ``seq`` it holds for and no other.
 
 A decision refused as illegal is dropped and the bot asked again (a bot that keeps
 proposing refused moves at one ``seq`` stops after three); one refused as stale (another
-process moved the match) or that could not be stored (the database away) is asked again,
-the latter after ``RETRY_S``.
+process moved the match) is asked again, and no second move of the seat is tried at that
+``seq``; one that could not be stored (the database away) is asked again after ``RETRY_S``.
 """
 
 from __future__ import annotations
@@ -180,7 +180,8 @@ class BotDriver:
         outcome = await self._move(seat, held.bot, action, seq)
         if outcome is Outcome.PLAYED or outcome is Outcome.GONE:
             return
-        self._played_at.pop(seat, None)
+        if outcome is not Outcome.STALE:  # a stale move may have been this seat's own: once per seq
+            self._played_at.pop(seat, None)
         if outcome is Outcome.REFUSED:
             dropped_seq, dropped = self._dropped.get(seat, (None, []))
             self._dropped[seat] = (seq, (dropped if dropped_seq == seq else []) + [action])
