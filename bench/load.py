@@ -1,7 +1,7 @@
 """Load benchmark: bot clients over real WebSockets on loopback.
 
     python -m bench.load [--game nutty-noodles] [--players 2] [--matches 1,100,500]
-                         [--seconds 8] [--idle 1000] [--json]
+                         [--seconds 8] [--idle 1000] [--legal delta|whole] [--json]
 
 For each number of concurrent matches it starts fresh matches of ``--game`` on a
 ``potluck serve`` subprocess (a fresh SQLite file unless ``--database`` names another
@@ -10,7 +10,9 @@ actions after a human-like pause. It prints the **action → all views** latency
 client sending an action to the moment every client of that match holds the state with
 the action's ``seq`` (p50, p99, max), the actions per second the run carried, the server's
 CPU time per action, and the median size of an update (every ``state`` or ``patch``
-message after a socket's first state).
+message after a socket's first state). The clients read the legal actions as a delta
+(``legal=delta``; ``--legal whole`` measures clients that read the whole list from every
+patch, as every client did before the delta).
 
 The same clients then play against a **bare ``websockets`` relay** (one room per match;
 each action bumps the room's seq and broadcasts an update, then acks) — the floor: what
@@ -48,11 +50,12 @@ from typing import Any
 import httpx
 import websockets
 
+from server.runtime.patches import apply as patch
+
 REPO = Path(__file__).resolve().parents[1]
 SLOW_TIMERS = {"nutty-noodles": {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}}
 UPDATE_HEAD = re.compile(r'\{"type": ?"(state|patch)", ?"seq": ?(\d+)(?:, ?"prev_seq": ?(\d+))?')
-HAS_LEGAL = re.compile(r'"legal": ?\[')
-NO_LEGAL = re.compile(r'"legal": ?\[\]')
+LEGAL_UNCHANGED = re.compile(r'"legal_ops": ?\[\]')
 
 
 def report(text: str, json_out: bool) -> None:
@@ -148,8 +151,11 @@ async def floor_server(port: int, sizes_file: str) -> None:
     sent = 0
 
     def message(kind: str, seq: int, size: int) -> str:
-        head = {"type": kind, "seq": seq, "prev_seq": seq - 1} if kind == "patch" else {"type": kind, "seq": seq}
-        text = json.dumps({**head, "legal": [{"type": "noop"}], "pad": ""})
+        if kind == "patch":  # the legal actions held stay as they are
+            head = {"type": kind, "seq": seq, "prev_seq": seq - 1, "legal_ops": []}
+        else:
+            head = {"type": kind, "seq": seq, "legal": [{"type": "noop"}]}
+        text = json.dumps({**head, "pad": ""})
         return text[:-2] + "x" * max(0, size - len(text)) + '"}'
 
     async def handler(ws: Any) -> None:
@@ -238,8 +244,10 @@ class Run:
 
 class Client:
     """One seat's socket: records when each seq arrived, plays a random legal action after a
-    pause whenever it may act. Messages are parsed only when the client acts on them (the
-    client's CPU is shared with the server): a regular expression reads each update's head."""
+    pause whenever it may act. It reads the legal actions as a delta (``legal=delta``: a
+    patch of the list it holds, or the whole list from a server that sends it so). Messages
+    are parsed only when they change that list (the client's CPU is shared with the
+    server): a regular expression reads each update's head."""
 
     def __init__(self, run: Run, match: int, arrivals: list[dict[int, float]], think: tuple[float, float],
                  rng: random.Random, measure_from: float) -> None:
@@ -247,7 +255,7 @@ class Client:
         self.arrivals: dict[int, float] = {}
         arrivals.append(self.arrivals)
         self.held = -1  # the seq of the state this socket holds
-        self.latest = ""  # the latest update that carried the legal actions
+        self.legal: list[Any] = []  # the legal actions it holds
         self.pending: dict[str, Sent] = {}
         self.sent: list[Sent] = []
         self.timer: asyncio.TimerHandle | None = None
@@ -308,18 +316,17 @@ class Client:
             (self.run.first_bytes if first else self.run.update_bytes).append(len(raw))
         elif first:
             self.run.first_bytes.append(len(raw))
-        if HAS_LEGAL.search(raw):
-            self.latest = raw
-            if not NO_LEGAL.search(raw) and self.timer is None:
-                delay = self.rng.uniform(*self.think)
-                self.timer = asyncio.get_running_loop().call_later(delay, self._act)
+        if kind == "state" or not LEGAL_UNCHANGED.search(raw):
+            msg = json.loads(raw)
+            self.legal = patch(self.legal, msg["legal_ops"]) if "legal_ops" in msg else msg.get("legal") or []
+        if self.legal and self.timer is None:
+            delay = self.rng.uniform(*self.think)
+            self.timer = asyncio.get_running_loop().call_later(delay, self._act)
 
     def _act(self) -> None:
         self.timer = None
-        if self.ws is None or not self.latest:
-            return
-        legal = json.loads(self.latest).get("legal") or []
-        if not legal:
+        legal = self.legal
+        if self.ws is None or not legal:
             return
         self.next_id += 1
         msg_id = f"{self.match}-{id(self)}-{self.next_id}"
@@ -444,12 +451,13 @@ async def start_matches(client: httpx.AsyncClient, game: str, matches: int, play
     return await asyncio.gather(*(one() for _ in range(matches)))
 
 
-async def potluck_rooms(url: str, game: str, matches: int, players: int) -> list[list[str]]:
-    """Start ``matches`` matches and return each seat's WebSocket URL."""
+async def potluck_rooms(url: str, game: str, matches: int, players: int, legal: str) -> list[list[str]]:
+    """Start ``matches`` matches and return each seat's WebSocket URL (reading ``legal``
+    whole or as a delta)."""
     ws = url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         started = await start_matches(client, game, matches, players)
-    return [[f"{ws}/ws/matches/{match_id}?token={t}" for t in tokens] for match_id, tokens in started]
+    return [[f"{ws}/ws/matches/{match_id}?token={t}&legal={legal}" for t in tokens] for match_id, tokens in started]
 
 
 async def idle_memory(database: str | None, workdir: Path, game: str, count: int, players: int) -> tuple[float, int]:
@@ -485,7 +493,7 @@ async def main(args: argparse.Namespace) -> None:
     server, url = start_potluck(args.database, workdir / "potluck")
     try:
         for n in counts:
-            rooms = await potluck_rooms(url, args.game, n, args.players)
+            rooms = await potluck_rooms(url, args.game, n, args.players, args.legal)
             run = Run("potluck", args.game, args.players, n, args.seconds)
             await drive(run, rooms, args.warmup, think, server, f"{url}/metrics",  # type: ignore[arg-type]
                         profile=args.profile and f"{args.profile}-{n}.txt")
@@ -532,6 +540,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                              "Noodles bot's throw and reaction times)")
     parser.add_argument("--idle", type=int, default=1000, help="idle matches for the memory figure (0: skip)")
     parser.add_argument("--database", default=None, help="DATABASE_URL for Potluck (default: fresh SQLite)")
+    parser.add_argument("--legal", choices=("delta", "whole"), default="delta",
+                        help="how Potluck's clients read the legal actions in patches (whole: as before the delta)")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
     parser.add_argument("--profile", metavar="PREFIX",

@@ -41,12 +41,19 @@ sees only its own view.
   under a name, newest first) and `GET /api/players/{name}` (wins per game). Names are not
   identity: anybody may play under any name.
 * WebSocket, server → client: `{"type":"state", seq, status, view, legal, events, deadline,
-  now, result}` at once and after every change; `{"type":"match", match}` (the public
+  now, result}` at once (and on `resync`), then `{"type":"patch", seq, prev_seq, ops, legal,
+  events, deadline, now, status, result}` after every change (`ops`: a JSON Patch of the
+  view held at `prev_seq`). A socket opened with `legal=delta`
+  (`/ws/matches/{id}?token=…&legal=delta`) gets `legal_ops` in each patch instead of
+  `legal`: a JSON Patch of the legal list it holds (`[]` when unchanged); without it
+  (`legal=whole`, the default) `legal` is the whole list, as it always was;
+  `{"type":"match", match}` (the public
   summary) at once and whenever it changes: seats taken, who is connected, stand-in bots,
   a rematch; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
   `{"type":"error", id, code, message}` in answer to your messages.
 * WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
-  `{"type":"chat", text}`, `{"type":"ping", id}`.
+  `{"type":"chat", text}`, `{"type":"resync"}`, `{"type":"ping", id}`. An unknown `legal=`
+  closes the socket with code 4400 and the reason.
 * Refusals: `{"detail", "code"}` — 401 no token, 403 not your seat, 404 no such match,
   409 stale `expect_seq` / full / not started / finished / seats `held` for a rematch's
   players, 413 body too large, 422 illegal (the rules' reason), invalid input or JSON only

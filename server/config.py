@@ -47,6 +47,7 @@ class Settings:
     rate_per_second: float = 20.0  # WebSocket messages per second per connection…
     rate_burst: int = 40  # …with this burst
     send_queue: int = 256  # messages waiting for a slow socket before it is closed
+    send_queue_bytes: int = 4 << 20  # …or bytes (a whole state supersedes the view's messages before it)
     send_timeout_s: float = 10.0  # a single send taking longer closes the socket
     chat_max_chars: int = 500
     chat_per_minute: int = 30

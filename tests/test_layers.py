@@ -3,8 +3,10 @@
 ``lint-imports`` checks the contracts in ``pyproject.toml`` (``[tool.importlinter]``):
 dependencies point down (cli → app → api → runtime → store | games → engine → config);
 the games import the engine contract only (no web, database, clock or randomness of their
-own) and never each other; the engine knows no web, database or network; and no package's
-modules import each other in a loop, function-level imports included.
+own) and never each other; the engine knows no web, database or network; no package's
+modules import each other in a loop, function-level and ``TYPE_CHECKING`` imports included;
+and inside the runtime nothing imports upward (the hub, the loader, the live match, what
+the match owns, what they share, the leaves).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException
 
-from server.runtime import errors as rt
+from server import problems as rt
 
 log = logging.getLogger(__name__)
 

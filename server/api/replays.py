@@ -24,9 +24,9 @@ from server.engine import IllegalAction, UnknownGame, registry
 from server.engine.playout import Entry
 from server.engine.timeline import Timeline
 from server.runtime import Runtime
-from server.runtime.errors import Invalid, NotFinished, Unavailable, UnknownMatch
+from server.problems import Invalid, NotFinished, Unavailable, UnknownMatch
 from server.runtime.messages import event_json
-from server.store import MatchNotFound, MatchRecord, Store
+from server.store import MatchRecord, Store
 
 from .auth import MATCH_ID_MAX, runtime_of
 from .schemas import ChatLine, EventOut, Problem
@@ -87,10 +87,7 @@ class Replays:
 
     async def finished(self, match_id: str) -> MatchRecord:
         """The match's record; 404 if there is none, 409 while it is not over."""
-        try:
-            record = await self.store.get_match(match_id)
-        except MatchNotFound:
-            raise UnknownMatch(f"There is no match {match_id!r}.") from None
+        record = await self.store.get_match(match_id)
         if record.status != "finished" or record.started_at is None:
             raise NotFinished(NOT_OVER)
         return record

@@ -1,8 +1,11 @@
-"""The live protocol: ``/ws/matches/{id}?token=…`` (no token: the seat of the signed-in
-account whose session cookie the handshake carries, else a spectator).
+"""The live protocol: ``/ws/matches/{id}?token=…&legal=delta`` (no token: the seat of the
+signed-in account whose session cookie the handshake carries, else a spectator).
 
-The server sends ``state`` (the seat's whole view) at once, then a ``patch`` of that view after
-every change (see ``server.runtime.messages``),
+The server sends ``state`` (the seat's whole view and legal actions) at once, then a
+``patch`` of that view after every change (see ``server.runtime.messages``): with
+``legal=delta`` the patch carries ``legal_ops``, a JSON Patch of the legal list the client
+holds, instead of the whole list in ``legal`` (``legal=whole``, the default, for clients
+that read the list whole from every message),
 ``match`` (the public summary) at once and whenever it changes — seats taken, a seat's
 connection, a stand-in bot, a rematch — and ``chat`` lines. The client sends
 
@@ -16,11 +19,13 @@ Every mistake — malformed JSON, an unknown type, a frame over the limit, an il
 stale action, a spectator acting, too many messages — is answered with ``error`` (codes:
 ``bad_json``, ``bad_message``, ``unknown_type``, ``too_large``, ``rate_limited``, and the
 runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, ``busy``…)
-and the connection stays open. A bad token or unknown match closes the socket right after
-accepting it, with code 4403 or 4404 and a reason. Before accepting, a handshake from a
-page of another site (``Origin``, see ``origins``) is refused with 403, and one past the
-socket limits (``server.runtime.limits``) with 429 (this address) or 503 (the server),
-each with ``Retry-After``.
+and the connection stays open (a ``resync`` answered, for one seat's sockets together, at
+most ``RESYNCS_PER_S`` a second: ``rate_limited`` past that). A bad token or unknown match
+closes the socket right after accepting it, with code 4403 or 4404 and a reason, and an
+unknown ``legal`` with 4400. Before accepting, a handshake from a page of another site
+(``Origin``, see ``origins``) is refused with 403, and one past the socket limits
+(``server.runtime.limits``) with 429 (this address) or 503 (the server), each with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -28,10 +33,13 @@ from __future__ import annotations
 import json
 import logging
 import math
+import sqlite3
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
@@ -45,13 +53,16 @@ from .sessions import account_of
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+LEGAL_READINGS = {"whole": False, "delta": True}  # ``legal=`` → whether patches carry ``legal_ops``
+DATABASE_AWAY = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
 ID_MAX = 128
 
 
 @router.websocket("/ws/matches/{match_id}")
-async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
+async def play(ws: WebSocket, match_id: str, token: str | None = None, legal: str = "whole") -> None:
     """Refused before the handshake is accepted (an HTTP answer, no socket kept): a page of
     another site (403), too many sockets from this address (429) or in all (503)."""
     runtime: Runtime = ws.app.state.runtime
@@ -66,7 +77,7 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None) -> None:
                     "rate_limited" if refusal.per_address else "at_capacity", refusal.reason, refusal.retry_after)
         return
     try:
-        await _play(ws, runtime, match_id, token)
+        await _play(ws, runtime, match_id, token, legal)
     finally:
         runtime.limits.sockets.release(address)
 
@@ -79,9 +90,12 @@ async def _deny(ws: WebSocket, status: int, code: str, detail: str, retry_after:
         await ws.close(1008, detail[:120])
 
 
-async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None) -> None:
+async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None, legal: str) -> None:
     settings = runtime.settings
     await ws.accept()
+    if legal not in LEGAL_READINGS:
+        await ws.close(CLOSE_BAD_REQUEST, "legal= is whole (the default) or delta.")
+        return
     try:
         if len(match_id) > MATCH_ID_MAX:
             raise UnknownMatch("There is no such match.")
@@ -94,7 +108,8 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
         await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
         return
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
-                     queue_size=settings.send_queue, send_timeout=settings.send_timeout_s)
+                     queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
+                     legal_delta=LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
     await live.join(sub)
     limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
@@ -140,7 +155,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
         elif kind == "chat":
             await live.chat(sub.seat, msg.get("text"))
         elif kind == "resync":
-            live.resync(sub)
+            live.resync(sub, asked=True)
         elif kind == "ping":
             sub.push(messages.pong_message(msg_id))
         else:
@@ -148,6 +163,10 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
                                             "Unknown message type; use action, chat, resync or ping."))
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
+    except DATABASE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
+        log.warning("WebSocket message refused: the database is unavailable (%s: %s)", type(exc).__name__,
+                    str(exc).splitlines()[0][:200] if str(exc) else "")
+        sub.push(messages.error_message(msg_id, "unavailable", "The database is unavailable; try again soon."))
     except Exception:
         log.exception("WebSocket message failed")
         sub.push(messages.error_message(msg_id, "unavailable", "The server could not do that; try again."))

@@ -48,13 +48,18 @@ class Rules(Protocol):
 class BotInput:
     """Everything one seat may know when its bot decides, and nothing else.
 
-    ``view`` and ``legal`` are worked out on first use (a bot that waits never pays for
-    them); ``sample(rng)`` gives a fresh determinized copy of the state each call."""
+    ``view`` and ``legal`` are given as values (the runtime has built them for the sockets
+    already) or as functions that work them out on first use (the playout: a bot that
+    waits never pays for them). Either way the bot gets its own copies, made on first use:
+    a view or an action may share a list with the state, and nothing the bot holds may lead
+    into the state or into what the runtime sends. ``sample(rng)`` gives a fresh
+    determinized copy of the state each call."""
 
     __slots__ = ("seat", "now_ms", "deadline", "_view", "_legal", "_see", "_list", "_deal")
 
-    def __init__(self, seat: int, now_ms: int, deadline: int | None, view: Callable[[], dict[str, Any]],
-                 legal: Callable[[], list[Action]], sample: Callable[[Rng], Any]) -> None:
+    def __init__(self, seat: int, now_ms: int, deadline: int | None,
+                 view: dict[str, Any] | Callable[[], dict[str, Any]],
+                 legal: list[Action] | Callable[[], list[Action]], sample: Callable[[Rng], Any]) -> None:
         self.seat, self.now_ms, self.deadline = seat, now_ms, deadline
         self._view: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
@@ -62,32 +67,33 @@ class BotInput:
 
     @classmethod
     def of(cls, game: Rules, state: Any, seat: int, now_ms: int) -> "BotInput":
-        """The input of ``seat``'s bot when ``state`` is the truth (runtime and playout only).
-        The view and the legal actions are copies: a view or an action may share a list
-        with the state, and nothing the bot holds may lead into the state."""
-        return cls(seat, now_ms, game.deadline(state),
-                   view=lambda: _copy(game.view(state, seat)),
-                   legal=lambda: _copy(game.legal(state, seat)),
-                   sample=lambda rng: game.determinize(state, seat, rng))
+        """The input of ``seat``'s bot when ``state`` is the truth (the playout), its view
+        and legal actions worked out if the bot reads them."""
+        return cls(seat, now_ms, game.deadline(state), view=lambda: game.view(state, seat),
+                   legal=lambda: game.legal(state, seat), sample=lambda rng: game.determinize(state, seat, rng))
 
     @property
     def view(self) -> dict[str, Any]:
         """``game.view(state, seat)``: what the seat's player sees on the screen."""
         if self._view is None:
-            self._view = self._see()
+            self._view = _copy(_worked_out(self._see))
         return self._view
 
     @property
     def legal(self) -> list[Action]:
         """``game.legal(state, seat)``: what the seat may do now."""
         if self._legal is None:
-            self._legal = self._list()
+            self._legal = _copy(_worked_out(self._list))
         return self._legal
 
     def sample(self, rng: Rng) -> Any:
         """A state the seat cannot tell from the truth: everything hidden from it re-dealt
         at random by ``rng`` (``game.determinize``). A new copy each call, the bot's own."""
         return self._deal(rng)
+
+
+def _worked_out(value: Any) -> Any:
+    return value() if callable(value) else value
 
 
 def _copy(data: T) -> T:

@@ -1,9 +1,13 @@
 """The runtime: live matches in memory, each with its lock, timers, bots and sockets.
 
 It serves any registered game through the engine contract and never looks inside one.
+Its modules import one way (``pyproject.toml``'s import contracts hold them to it): the hub
+→ the loader → the live match → its collaborators (presence, bot driver, table chat, seat
+views, step) → the shared services → the lease books → the leaves (clock, patches,
+messages…). The errors it raises are ``server.problems``, re-exported here.
 """
 
-from .errors import (
+from server.problems import (
     AtCapacity,
     Busy,
     Conflict,
@@ -23,7 +27,7 @@ from .errors import (
     Unavailable,
     UnknownMatch,
 )
-from .hub import Runtime
+from .hub import Hub, Runtime
 from .live_match import LiveMatch
 from .subscribers import Subscriber
 
@@ -31,6 +35,7 @@ __all__ = [
     "AtCapacity",
     "Busy",
     "Conflict",
+    "Hub",
     "Illegal",
     "Invalid",
     "LiveMatch",

@@ -4,7 +4,9 @@
 requests still read the log, so several processes stay correct, only their sockets hear
 of other processes' moves late. ``RedisFanout`` publishes ``{"origin", "match", "kind",
 …}`` on one channel; each process hands other processes' messages to ``on_message``,
-which catches up from the log (the log, not the message, is the truth).
+which catches up from the log (the log, not the message, is the truth). While it cannot
+listen (``down``), the hub catches up from the log every match with sockets here at each
+lease heartbeat instead.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 class LocalFanout:
     origin = "local"
+    down = False  # nobody to hear: nothing to miss
 
     async def start(self, on_message: Handler) -> None:
         pass
@@ -43,6 +46,7 @@ class RedisFanout:
         self._redis = redis.from_url(url)
         self._listener: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        self.down = True  # not listening (yet, or Redis is away): other processes' news is missed
 
     async def start(self, on_message: Handler) -> None:
         """Listen in the background; an unreachable Redis is retried every second (the
@@ -54,6 +58,7 @@ class RedisFanout:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
+                self.down = False
                 async for raw in pubsub.listen():
                     try:
                         message = json.loads(raw["data"])
@@ -65,6 +70,7 @@ class RedisFanout:
                 await pubsub.aclose()
                 raise
             except Exception as exc:
+                self.down = True
                 log.warning("Redis fan-out unavailable (%s); retrying in 1 s", exc)
                 try:
                     await pubsub.aclose()

@@ -1,10 +1,20 @@
-"""The runtime of one process: every live match, created, joined and loaded on demand.
+"""The hub: the runtime of one process — every live match, created, joined and loaded on
+demand, and the process-level loops (the lease heartbeat, presence, the sweep).
 
 A match enters memory when somebody asks for it (REST or WebSocket), when it starts, or
-when this process takes its lease (``ownership``: on start, or when its owner died), by
-replay of its log; it leaves when nobody has watched it for a while (finished matches
-sooner) and it has nothing to drive. Other processes' news arrives through the fan-out and
-is caught up from the log.
+when this process takes its lease (on start, or when its owner died), by replay of its
+log; it leaves when nobody has watched it for a while (finished matches sooner) and it has
+nothing to drive. Other processes' news arrives through the fan-out and is caught up from
+the log.
+
+The lease loop (``ownership`` keeps the books): every ``lease_s / 3`` seconds a heartbeat
+keeps this process's leases alive (and, while the fan-out is down, every match with sockets
+here catches up from the log); the matches another process took over stop being
+driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught up
+(``follow``), owned ones not in memory are resumed, and orphans — running matches whose
+owner died, or that never had one — are claimed up to this process's fair share: that
+resumes, on start or after another process died, every match that time or bots must
+move, without anyone opening it.
 """
 
 from __future__ import annotations
@@ -18,14 +28,11 @@ from typing import Any, Sequence
 from server.config import Settings
 from server.engine import InvalidOptions, UnknownGame, registry
 from server.engine.bots import NORMAL, check_level
-from server.store import MatchFull as StoreMatchFull
-from server.store import MatchNotFinished, MatchNotFound, MatchNotOpen, MatchRecord, NotAPreviousPlayer, Store
-from server.store import SeatsHeld as StoreSeatsHeld
-from server.store import NameTaken as StoreNameTaken
+from server.problems import AtCapacity, Invalid, NotFinished, Problem
+from server.store import MatchRecord, Store
+from server.store.repository import NOT_OVER
 
 from .clock import Clock
-from .errors import AtCapacity, Invalid, MatchFull, MatchOver, NameTaken, NotFinished, NotYourSeat, SeatsHeld
-from .errors import UnknownMatch
 from .fanout import make_fanout
 from .limits import Limits
 from .live_match import LiveMatch, unstarted_result
@@ -41,7 +48,6 @@ NAME_MAX = 32
 SWEEP_EVERY_S = 10.0
 FINISHED_LINGER_S = 60.0
 BOT_CAPACITY_RETRY_S = 30
-NOT_OVER = "The match is not over yet: a rematch is set up once it ends."
 
 
 def clean_name(raw: Any) -> str:
@@ -81,21 +87,24 @@ def _levels(bots: int | Sequence[str], players: int) -> list[str]:
         raise Invalid(str(exc)) from None
 
 
-class Runtime:
+class Hub:
     def __init__(self, settings: Settings, store: Store, clock: Clock | None = None) -> None:
         self.settings = settings
         self.live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.metrics = Metrics(lambda: len(self.live))
         self.process_id = new_process_id()
-        ownership = Ownership(store.db, settings, self.metrics, self.process_id)
-        self.metrics.owned.set_function(ownership.count_running)
+        ownership = Ownership(store.db, settings, self.metrics, self.process_id,
+                              lambda coro, what: self.services.spawn(coro, what))
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
                                  fanout=make_fanout(settings.redis_url, self.process_id), metrics=self.metrics,
                                  settings=settings, ownership=ownership)
+        self.metrics.owned.set_function(self.count_running)
         self.limits = Limits(settings)
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
+        self._beat: asyncio.Task[None] | None = None
+        self._fanout_was_down = False
 
     @property
     def store(self) -> Store:
@@ -106,10 +115,12 @@ class Runtime:
         return self.services.ownership
 
     async def start(self) -> None:
-        """Listen to the other processes, then take this process's share of the matches
-        that need an owner (they resume at once)."""
+        """Listen to the other processes, register this one (the first heartbeat: the
+        matches it owns resume at once), then beat in the background."""
         await self.services.fanout.start(self._on_fanout)
-        await self.ownership.start(self)
+        if self.ownership.enabled:
+            await self._heartbeat()
+            self._beat = asyncio.create_task(self._leases_forever())
         self._sweeper = asyncio.create_task(self._sweep_forever())
         if self.settings.redis_url:  # alone, a process has nobody to tell
             self._heart = asyncio.create_task(self._presence_forever())
@@ -118,7 +129,10 @@ class Runtime:
         for task in (self._sweeper, self._heart):
             if task:
                 task.cancel()
-        await self.ownership.stop()
+        if self._beat is not None:
+            self._beat.cancel()
+            await asyncio.gather(self._beat, return_exceptions=True)
+            await self.ownership.retire()
         for live in self.live.values():
             live.close()
         self.live.clear()
@@ -149,10 +163,12 @@ class Runtime:
     def _check_bot_capacity(self) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
-        are the only ones that think)."""
+        are the only ones that think) — every match with no human at the table counts,
+        whether it was made of bots or its humans left it to stand-ins."""
         cap = self.settings.max_bot_matches
+        now = self.services.clock.now_ms()
         running = sum(1 for live in self.live.values()
-                      if live.running and live.drives and live.record.bots == live.record.players)
+                      if live.running and live.drives and live.players.unattended(now))
         if cap > 0 and running >= cap:
             raise AtCapacity(f"{running} matches of bots alone are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
@@ -169,15 +185,12 @@ class Runtime:
             return await self.store.get_match(record.rematch_id), False
         if record.status != "finished":
             raise NotFinished(NOT_OVER)
-        try:
-            new, created = await self.store.create_rematch(
-                record.id, id=new_match_id(), game=record.game,
-                options=_validated(record.game, record.players, record.options), players=record.players,
-                bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
-                bot_levels=[s.level or NORMAL for s in record.seats if s.bot],
-                now=self.services.clock.now_ms(), owner=self.ownership.starter, rated=record.rated)
-        except MatchNotFinished:  # not seen: the store finishes a match with its last action
-            raise NotFinished(NOT_OVER) from None
+        new, created = await self.store.create_rematch(
+            record.id, id=new_match_id(), game=record.game,
+            options=_validated(record.game, record.players, record.options), players=record.players,
+            bot_names=[s.name for s in record.seats if s.bot], seed=new_seed(),
+            bot_levels=[s.level or NORMAL for s in record.seats if s.bot],
+            now=self.services.clock.now_ms(), owner=self.ownership.starter, rated=record.rated)
         live.rematched(new.id)
         if created:
             self.services.fanout.publish({"match": live.id, "kind": "rematch", "rematch": new.id})
@@ -188,37 +201,19 @@ class Runtime:
         """Take a free seat; returns ``(seat, token, match)``. The token is shown once. In a
         rematch, ``previous_token`` (the player's token in the match played again) proves
         who they are and gives them their old seat; the seats of the previous players are
-        held for them for ``rematch_hold_s`` (see ``Store.join``). ``account_id``: the
-        signed-in account taking the seat (a name another account claims: ``NameClaimed``)."""
+        held for them for ``rematch_hold_s``. The store's refusals (``Store.join``) reach the
+        caller as they are (a name another account claims: ``NameClaimed``). ``account_id``:
+        the signed-in account taking the seat."""
         name = clean_name(raw_name)
         token = new_token()
         now = self.services.clock.now_ms()
         previous = token_hash(previous_token) if previous_token is not None else None
-        try:
-            seat, _ = await self.store.join(match_id, name, token_hash(token), now, previous,
-                                            int(self.settings.rematch_hold_s * 1000), owner=self.ownership.starter,
-                                            account_id=account_id)
-        except NotAPreviousPlayer:
-            raise NotYourSeat("This token is not for a seat of the match this one plays again.") from None
-        except StoreSeatsHeld as held:
-            minutes = max(1, -(-(held.until - now) // 60_000))
-            raise SeatsHeld("The free seats are kept for the players of the previous match (they join with "
-                               f"their token from it) for another {minutes} minute{'s' if minutes > 1 else ''}."
-                               ) from None
-        except MatchNotFound:
-            raise UnknownMatch(f"There is no match {match_id!r}.") from None
-        except StoreMatchFull:
-            raise MatchFull("Every seat of this match is taken.") from None
-        except MatchNotOpen:
-            record = await self.store.get_match(match_id)
-            if record.status == "finished":
-                raise MatchOver("The match is over.") from None
-            raise MatchFull("The match has started: every seat is taken.") from None
-        except StoreNameTaken:
-            raise NameTaken(f"Somebody at this table is already called {name!r}.") from None
+        seat, _ = await self.store.join(match_id, name, token_hash(token), now, previous,
+                                        int(self.settings.rematch_hold_s * 1000), owner=self.ownership.starter,
+                                        account_id=account_id)
         live = await self.get(match_id)
         await live.sync()
-        await self.ownership.claim(live)  # the last seat started it: drive it
+        await self._claim(live)  # the last seat started it: drive it
         self.services.fanout.publish({"match": match_id, "kind": "joined"})
         return seat, token, live
 
@@ -234,6 +229,7 @@ class Runtime:
                 live = self.live.get(match_id)
                 if live is None:
                     live = await load_match(self.services, match_id)
+                    await self._claim(live)  # a running match nobody live owns is this process's now
                     self.live[match_id] = live
                     # who is connected to the processes that already hold it?
                     self.services.fanout.publish({"match": match_id, "kind": "presence?"})
@@ -241,8 +237,16 @@ class Runtime:
             self._loading.pop(match_id, None)
         return live
 
-    def is_loading(self, match_id: str) -> bool:
-        return match_id in self._loading
+    async def _claim(self, live: LiveMatch) -> None:
+        """Own ``live`` if it runs and no live process does (taking it over arms it at
+        once); either way learn which seats stand-ins play, and arm what this process does."""
+        found = await self.ownership.claim(live.id) if live.status == "running" else None
+        if found is not None and found.mine:
+            live.took_over(found.standins)
+            return
+        if found is not None:
+            live.heard_standins(found.standins)
+        live.arm()
 
     async def list(self, status: str | None, game: str | None, limit: int, offset: int
                    ) -> tuple[list[MatchRecord], int]:
@@ -322,6 +326,71 @@ class Runtime:
                     and not (live.drives and live.has_work())):
                 live.close()
                 del self.live[match_id]
-                self.ownership.released(match_id)
+                self.ownership.release(match_id)
                 gone.append(match_id)
         return gone
+
+    # ---- the leases ------------------------------------------------------------------
+    async def _leases_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.ownership.every_s)
+            self._follow_unheard()
+            try:
+                await self._heartbeat()
+                await self._claim_orphans()
+            except Exception:
+                log.exception("lease heartbeat failed; retrying")
+
+    def _follow_unheard(self) -> None:
+        """While the fan-out is down (and once more when it is back), the moves other
+        processes make are not heard: every match with sockets here catches up from the
+        log instead, so its players are at most a heartbeat late."""
+        down = self.services.fanout.down
+        if down or self._fanout_was_down:
+            for live in list(self.live.values()):
+                if live.subscribers:
+                    live.follow(None)
+        self._fanout_was_down = down
+
+    async def _heartbeat(self) -> None:
+        """Keep this process's leases, and act on what the heartbeat found (see the module
+        docstring)."""
+        beat = await self.ownership.beat()
+        for match_id in beat.lost:
+            if (live := self.live.get(match_id)) is not None:
+                live.lost()
+        for match_id, seq in beat.owned.items():
+            live = self.live.get(match_id)
+            if live is None:
+                if match_id not in self._loading and match_id not in self.ownership.releasing:
+                    await self._resume(match_id)
+            elif beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
+                live.took_over(live.presence.owner_standins)
+            elif seq > live.seq:
+                live.follow(seq)  # moved elsewhere, unheard (a Redis partition, or no Redis)
+
+    async def _resume(self, match_id: str) -> None:
+        """Load a match this process should drive (loading claims it); give it up if it
+        has nothing to drive or cannot be replayed here."""
+        try:
+            live: LiveMatch | None = await self.get(match_id)
+        except Problem as exc:
+            log.warning("match %s cannot be resumed here: %s", match_id, exc.message)
+            live = None
+        if live is None or not live.running:
+            await self.ownership.give_up(match_id)
+
+    async def _claim_orphans(self) -> None:
+        for match_id in await self.ownership.orphans():
+            live = self.live.get(match_id)
+            if live is None:
+                await self._resume(match_id)
+            else:
+                await self._claim(live)
+
+    def count_running(self) -> int:
+        """Running matches this process drives (the ``potluck_matches_owned`` gauge)."""
+        return sum(1 for m in self.ownership.owned if (live := self.live.get(m)) is not None and live.running)
+
+
+Runtime = Hub  # the name the API and the tests know

@@ -1,16 +1,15 @@
-"""Bringing a match into memory: its record, its lease (a running match nobody live owns
-is this process's to drive from now on), then its state from the newest usable snapshot
-(or ``setup`` with the stored seed and start time) plus the tail of the log."""
+"""Bringing a match into memory: its record, then its state from the newest usable snapshot
+(or ``setup`` with the stored seed and start time) plus the tail of the log. Loading only
+loads: whether this process drives the match is the hub's to settle (its lease)."""
 
 from __future__ import annotations
 
 import logging
 
 from server.engine import IllegalAction, UnknownGame, registry
-from server.store import MatchNotFound
+from server.problems import Unavailable, UnknownMatch
 
 from . import snapshots
-from .errors import Unavailable, UnknownMatch
 from .live_match import LiveMatch
 from .services import Services
 
@@ -19,10 +18,7 @@ log = logging.getLogger(__name__)
 
 async def load_match(services: Services, match_id: str) -> LiveMatch:
     store = services.store
-    try:
-        record = await store.get_match(match_id)
-    except MatchNotFound:
-        raise UnknownMatch(f"There is no match {match_id!r}.") from None
+    record = await store.get_match(match_id)
     try:
         game = registry.get(record.game)
     except UnknownGame:
@@ -31,8 +27,6 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
     live = LiveMatch(services, record, game)
     if record.started_at is None:  # waiting for players (or it ended before it began)
         return live
-    if record.status == "running":
-        await services.ownership.claim(live)
     state, seq, at = None, 0, record.started_at
     snap = await store.latest_snapshot(match_id, snapshots.code_fingerprint(type(game)))
     if snap is not None:

@@ -8,8 +8,10 @@
 ``patch``  ``{type, seq, prev_seq, ops, legal, events, deadline, now, status, result}`` — after
            every later change: ``ops`` (JSON Patch, RFC 6902: ``add``, ``remove``,
            ``replace``) turn the view of ``prev_seq`` — the one the socket holds — into the
-           view of ``seq``; the other fields are as in ``state``. A client that holds another
-           seq asks for the whole state (``resync``).
+           view of ``seq``; the other fields are as in ``state``. A socket opened with
+           ``legal=delta`` gets ``legal_ops`` instead of ``legal``: a JSON Patch of the legal
+           list it holds (``[]``: unchanged; a whole new list is one ``replace`` of the path
+           ``""``). A client that holds another seq asks for the whole state (``resync``).
 ``match``  ``{type, match}`` — the public summary (``GET /api/matches/{id}``), at once and
            whenever it changes: a seat taken, a seat's first socket opened or last one
            closed, a stand-in bot taking a seat over or handing it back, a rematch set up.
@@ -58,10 +60,12 @@ def state_message(payload: dict[str, Any]) -> str:
     return _dumps({"type": "state", **payload})
 
 
-def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], legal: list[dict[str, Any]],
-                  events: list[dict[str, Any]], deadline: int | None, now: int, status: str,
-                  result: dict[str, Any] | None) -> str:
-    return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, "legal": legal,
+def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], events: list[dict[str, Any]],
+                  deadline: int | None, now: int, status: str, result: dict[str, Any] | None,
+                  legal: list[dict[str, Any]] | None = None, legal_ops: list[dict[str, Any]] | None = None) -> str:
+    """With ``legal`` (the whole list) or ``legal_ops`` (a patch of the list held)."""
+    said = {"legal": legal} if legal_ops is None else {"legal_ops": legal_ops}
+    return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, **said,
                    "events": events, "deadline": deadline, "now": now, "status": status, "result": result})
 
 

@@ -35,6 +35,8 @@ class Metrics:
         for kind in ("timeout", "bot"):  # shown at 0 from the start
             self.avoided.labels(kind)
             self.refused.labels(kind)
+        # the children counted on every action, looked up once (``labels`` takes a lock)
+        self.applied = {source: self.actions.labels(source) for source in ("player", "bot", "timeout")}
         self.latency = Histogram(
             "potluck_action_latency_seconds",
             "From receiving an action to its commit and every socket's message being queued.",

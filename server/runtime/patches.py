@@ -10,7 +10,8 @@ members whatever their order. Unchanged branches are recognised in C (``==``, th
 written by orjson) and only the branches that differ are walked in Python. Arrays keep their common
 head and tail; what lies between is patched element by element, then shortened or
 lengthened at its end — an append, a removal from the middle or one changed element each
-cost one operation.
+cost one operation. A value inside the document whose operations would be more than two
+and longer, as JSON, than the value itself is replaced whole instead.
 
 Every value in a patch comes from ``new`` and every path from ``old`` or ``new``, so a
 patch tells a seat nothing that its own two views did not.
@@ -37,7 +38,36 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     ``path``, those two are the values at that JSON Pointer of larger documents."""
     ops: list[Op] = []
     if not same(old, new):
-        _diff(old, new, path, ops)
+        (_diff_inner if path else _diff)(old, new, path, ops)
+    return ops
+
+
+def smallest(old: list[Any], new: list[Any]) -> list[Op]:
+    """A patch turning the list of actions ``old`` into ``new``: ``[]`` when they are equal
+    (as Python compares them: an action the client holds is then one the rules take); past
+    their common head and tail, each element replaced, removed or added whole (actions are
+    small); or one ``replace`` of the whole list when either is empty or that would take as
+    many operations as ``new`` has elements (a list that changed all through)."""
+    if old == new:
+        return []
+    whole = [{"op": "replace", "path": "", "value": new}]
+    m, n = len(old), len(new)
+    if not m or not n:
+        return whole
+    head, shorter = 0, min(m, n)
+    while head < shorter and old[head] == new[head]:
+        head += 1
+    end_old, end_new = m, n
+    while end_old > head and end_new > head and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    paired = min(end_old, end_new)
+    if (paired - head) + (end_old - paired) + (end_new - paired) >= n:
+        return whole
+    ops: list[Op] = [{"op": "replace", "path": f"/{i}", "value": new[i]} for i in range(head, paired)
+                     if old[i] != new[i]]
+    ops += [{"op": "remove", "path": f"/{paired}"} for _ in range(paired, end_old)]
+    ops += [{"op": "add", "path": f"/{j}", "value": new[j]} for j in range(paired, end_new)]
     return ops
 
 
@@ -105,7 +135,7 @@ def diff_shared(old: Any, new: Any, shared: dict[tuple[str, int, int], list[Op]]
 
 def _nested(key: Any, va: Any, vb: Any, path: str, ops: list[Op]) -> None:
     if not same(va, vb):
-        _diff(va, vb, f"{path}/{escape(key)}", ops)
+        _diff_inner(va, vb, f"{path}/{escape(key)}", ops)
 
 
 def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op],
@@ -133,6 +163,20 @@ def _diff_objects(a: dict[Any, Any], b: dict[Any, Any], path: str, ops: list[Op]
             member(key, va, vb, path, ops)
 
 
+def _diff_inner(a: Any, b: Any, path: str, ops: list[Op]) -> None:
+    """``_diff`` for a value inside the document: when its operations are more than two and
+    longer, as JSON, than replacing it whole, it is replaced whole."""
+    mine: list[Op] = []
+    _diff(a, b, path, mine)
+    if len(mine) > 2:
+        try:
+            if len(_dumps(b)) + len(path) + 32 < len(_dumps(mine)):
+                mine = [{"op": "replace", "path": path, "value": b}]
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # not JSON orjson writes (a huge int): keep the operations
+    ops += mine
+
+
 def _diff(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     """Append the operations turning ``a`` into ``b`` (known not to be the same)."""
     ta, tb = type(a), type(b)
@@ -156,7 +200,7 @@ def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
     paired = min(end_a, end_b)
     for i in range(head, paired):
         if not _same_element(a[i], b[i]):
-            _diff(a[i], b[i], f"{path}/{i}", ops)
+            _diff_inner(a[i], b[i], f"{path}/{i}", ops)
     for _ in range(paired, end_a):
         ops.append({"op": "remove", "path": f"{path}/{paired}"})
     for j in range(paired, end_b):

@@ -1,44 +1,57 @@
-"""Each seat's view as its sockets hold it, so that a change reaches them as a patch.
+"""Each seat's view and legal actions as its sockets hold them, so that a change reaches
+them as a patch.
 
 A socket's first message is the whole ``state``; after each change it is sent only what
 changed in its own view since the state it holds: a ``patch`` (JSON Patch, RFC 6902) from
-``prev_seq`` to ``seq``. Every socket of a seat (and every spectator, seat ``None``) holds
-the same view — they are all sent the same messages — so the view after a change is built
-once per seat, diffed once against what that seat holds, and encoded once for all of its
-sockets. A seat whose view could not be built keeps holding the older one; the next patch
-starts from it.
+``prev_seq`` to ``seq``. Its legal actions travel whole in every message, or — for a socket
+that said it reads them so (``legal=delta``) — as a patch of the list it holds too
+(``legal_ops``). Every socket of a seat (and every spectator, seat ``None``) holds the same
+view and list — they are all sent the same messages — so the patch is made once per seat,
+and each message encoded once for all the sockets of a seat that read it alike. A seat
+whose view could not be built keeps holding the older one; the next patch starts from it.
 
-Views are diffed member by member: a member that is the very same object in both views
-(the game kept it) costs nothing, a plain value one comparison, and only the others are
-walked (``patches.diff``). Views of several seats share their common members
-(``Game.views``): a pair of members is diffed once for all the seats that share it.
+The views and lists come from the change's ``Step`` (built once for every seat that needs
+them). Views are diffed member by member: a member that is the very same object in both
+views (the game kept it) costs nothing, a plain value one comparison, and only the others
+are walked (``patches.diff``); a pair of members the seats' views share is diffed once for
+all of them (``patches.diff_shared``).
 
-The patch is computed from the seat's own two views only, so it carries nothing that the
-seat's full view would not.
+A patch is computed from the seat's own two views (or lists) only, so it carries nothing
+that the seat's full view would not.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Collection, Mapping
 
-from server.engine import Game
+from server.engine import Action, Game
 
 from . import messages
-from .patches import Op, diff_shared
+from .patches import Op, diff_shared, smallest
+from .step import Seat, Step
 
 log = logging.getLogger(__name__)
 
-Seat = int | None
+WHOLE, DELTA = False, True  # how a socket reads ``legal``
+
+
+@dataclass(frozen=True)
+class Message:
+    """A seat's message after a change: its text, and whether it is the whole state."""
+
+    text: str
+    whole: bool
 
 
 @dataclass(frozen=True)
 class Held:
-    """The view the sockets of a seat hold, after change ``seq``."""
+    """The view and legal actions the sockets of a seat hold, after change ``seq``."""
 
     seq: int
     view: dict[str, Any]
+    legal: list[Action]
 
 
 class SeatViews:
@@ -46,59 +59,54 @@ class SeatViews:
         self.game = game
         self.held: dict[Seat, Held] = {}
 
-    def build(self, state: Any, seats: Iterable[Seat]) -> dict[Seat, dict[str, Any]]:
-        """Every seat's view of ``state`` (``Game.views``: what seats share is built once);
-        if that fails, seat by seat, leaving out (and logging) the seats whose view fails."""
-        seats = list(seats)
-        try:
-            return self.game.views(state, seats)
-        except Exception:
-            pass
-        out = {}
-        for seat in seats:
-            try:
-                out[seat] = self.game.view(state, seat)
-            except Exception:
-                log.exception("%s failed to build the view of seat %s", self.game.id, seat)
-        return out
-
-    def current(self, state: Any, seq: int, seat: Seat, hold: bool) -> dict[str, Any]:
-        """The seat's whole view after change ``seq``: the one its sockets hold if they are
-        at ``seq``, else built now (and, with ``hold``, held from now on: the caller sends
-        it to a socket as a full state)."""
+    def current(self, step: Step, seat: Seat, hold: bool) -> tuple[dict[str, Any], list[Action]]:
+        """The seat's whole view and legal actions after ``step``: the ones its sockets hold
+        if they are at that change, else the step's (and, with ``hold``, held from now on:
+        the caller sends them to a socket as a full state)."""
         held = self.held.get(seat)
-        if held is not None and held.seq == seq:
-            return held.view
-        view = self.game.view(state, seat)
+        if held is not None and held.seq == step.seq:
+            return held.view, held.legal
+        view = step.see(self.game, [seat])[seat]
+        legal = step.legal_of(self.game, [seat])[seat] if seat is not None else []
         if hold:
-            self.held[seat] = Held(seq, view)
-        return view
+            self.held[seat] = Held(step.seq, view, legal)
+        return view, legal
 
     def forget(self, seat: Seat) -> None:
         """No socket of ``seat`` is left here."""
         self.held.pop(seat, None)
 
-    def messages(self, state: Any, seq: int, seats: Iterable[Seat], *, legal: Callable[[Seat], list[Any]],
-                 events: Callable[[Seat], list[dict[str, Any]]], common: dict[str, Any]) -> dict[Seat, str]:
-        """After change ``seq``: each seat's message, a patch from the view its sockets hold
-        or (holding none) the whole state. ``common`` holds what every seat is told alike
+    def messages(self, step: Step, sockets: Mapping[Seat, Collection[bool]],
+                 common: dict[str, Any]) -> dict[tuple[Seat, bool], Message]:
+        """After ``step``: each seat's message for each way its sockets read ``legal``
+        (``sockets``: seat → ``WHOLE`` and/or ``DELTA``) — a patch from what the seat holds
+        or (holding nothing) the whole state. ``common`` holds what every seat is told alike
         (``status``, ``deadline``, ``now``, ``result``). A seat whose view or message fails is
         left out (logged); its sockets catch up with the next change."""
-        out: dict[Seat, str] = {}
+        views = step.see(self.game, sockets)
+        legal = step.legal_of(self.game, [seat for seat in sockets if seat is not None])
+        out: dict[tuple[Seat, bool], Message] = {}
         shared: dict[tuple[str, int, int], list[Op]] = {}
-        for seat, view in self.build(state, seats).items():
+        said = [(event, messages.event_json(seq, event)) for seq, event in step.events]  # once for every seat
+        for seat, kinds in sockets.items():
+            view = views.get(seat)
+            held = self.held.get(seat)
+            if view is None or (held is not None and held.seq == step.seq):
+                continue  # no view (logged), or already sent
             try:
-                held = self.held.get(seat)
-                if held is not None and held.seq == seq:
-                    continue  # already sent
+                mine = legal[seat] if seat is not None else []
+                events = [json for event, json in said if event.visible_to(seat)]
                 if held is None:
-                    out[seat] = messages.state_message({"seq": seq, "view": view, "legal": legal(seat),
-                                                        "events": events(seat), **common})
+                    state = Message(messages.state_message({"seq": step.seq, "view": view, "legal": mine,
+                                                            "events": events, **common}), True)
+                    out.update({(seat, kind): state for kind in kinds})
                 else:
-                    out[seat] = messages.patch_message(
-                        seq=seq, prev_seq=held.seq, ops=diff_shared(held.view, view, shared), legal=legal(seat),
-                        events=events(seat), **common)
-                self.held[seat] = Held(seq, view)
+                    ops = diff_shared(held.view, view, shared)
+                    for kind in kinds:
+                        listed = {"legal_ops": smallest(held.legal, mine)} if kind is DELTA else {"legal": mine}
+                        out[(seat, kind)] = Message(messages.patch_message(
+                            seq=step.seq, prev_seq=held.seq, ops=ops, events=events, **listed, **common), False)
+                self.held[seat] = Held(step.seq, view, mine)
             except Exception:
-                log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, seq)
+                log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, step.seq)
         return out

@@ -1,5 +1,6 @@
-"""What every live match of a runtime shares: the store, the clock, the fan-out, metrics,
-settings, the leases (who drives which match), and a place for fire-and-forget tasks that must not be garbage-collected."""
+"""What every live match of a hub shares: the store, the clock, the fan-out, metrics,
+settings, the leases (who drives which match), and a place for fire-and-forget tasks that
+must not be garbage-collected."""
 
 from __future__ import annotations
 

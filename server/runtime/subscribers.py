@@ -1,10 +1,14 @@
-"""A connected client as the runtime sees it: a seat (or ``None`` for a spectator) and a
-bounded queue of outgoing messages drained by its own task.
+"""A connected client as the runtime sees it: a seat (or ``None`` for a spectator), how it
+reads the legal actions in patches (whole, or as a delta: ``legal_delta``), and a bounded
+queue of outgoing messages drained by its own task.
 
-Publishing never waits for a socket: messages are queued. A socket that falls
-``queue_size`` messages behind, or whose single send takes longer than ``send_timeout``
-seconds, is closed (code 1013) so it cannot hold memory or delay anyone; its client
-reconnects and receives the current state.
+Publishing never waits for a socket: messages are queued. The queue is bounded in messages
+(``queue_size``) and in bytes (``queue_bytes``); a whole state supersedes every state and
+patch queued before it (the client would only apply them to reach the view it brings), so
+a socket that does not read holds at most one whole view however often it asks. A socket
+that falls past a bound, or whose single send takes longer than ``send_timeout`` seconds,
+is closed (code 1013) so it cannot hold memory or delay anyone; its client reconnects and
+receives the current state.
 
 A send that the socket takes at once (the usual case) costs no timer: one watchdog per
 socket, armed while it has something to send, looks at the send in progress every
@@ -26,11 +30,13 @@ SLOW_CLOSE_CODE = 1013
 class Subscriber:
     def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = 256,
-                 send_timeout: float = 10.0) -> None:
+                 send_timeout: float = 10.0, legal_delta: bool = False, queue_bytes: int = 4 << 20) -> None:
         self.seat = seat
+        self.legal_delta = legal_delta
         self._send, self._close = send, close
-        self._queue: deque[str] = deque()
-        self._queue_size = queue_size
+        self._queue: deque[tuple[str, bool]] = deque()  # (text, part of the view: a state or a patch)
+        self._queue_size, self._queue_bytes = queue_size, queue_bytes
+        self._bytes = 0  # queued
         self._send_timeout = send_timeout
         self._loop = asyncio.get_running_loop()
         self._waiting: asyncio.Future[None] | None = None  # the drain task waits for a message
@@ -39,16 +45,23 @@ class Subscriber:
         self.closed = False
         self._task = asyncio.create_task(self._drain())
 
-    def push(self, text: str, droppable: bool = False) -> bool:
-        """Queue a message. A full queue drops a ``droppable`` one and otherwise closes the
-        socket as too slow. Returns whether the message was queued."""
+    def push(self, text: str, droppable: bool = False, view: str | None = None) -> bool:
+        """Queue a message; ``view``: ``"patch"`` or ``"state"`` for a message of the view (a
+        state drops the states and patches queued before it). A full queue drops a
+        ``droppable`` message and otherwise closes the socket as too slow. Returns whether
+        the message was queued."""
         if self.closed:
             return False
-        if len(self._queue) >= self._queue_size:
+        if view == "state" and any(part for _, part in self._queue):
+            kept = [(t, part) for t, part in self._queue if not part]
+            self._queue = deque(kept)
+            self._bytes = sum(len(t) for t, _ in kept)
+        if len(self._queue) >= self._queue_size or self._bytes + len(text) > self._queue_bytes:
             if not droppable:
                 self._give_up("too slow: messages piled up")
             return False
-        self._queue.append(text)
+        self._queue.append((text, view is not None))
+        self._bytes += len(text)
         if self._waiting is not None and not self._waiting.done():
             self._waiting.set_result(None)
         if self._watchdog is None:
@@ -62,7 +75,8 @@ class Subscriber:
                 await self._waiting
                 self._waiting = None
                 continue
-            text = self._queue.popleft()
+            text, _ = self._queue.popleft()
+            self._bytes -= len(text)
             self._sending_since = self._loop.time()
             try:
                 await self._send(text)

@@ -1,23 +1,14 @@
 """Persistence: SQLAlchemy 2 tables, the async database, migrations and the repository.
 
 Nothing here knows about games: a match is a game id, options, a seed, seats and an
-append-only log of JSON actions keyed by ``(match_id, seq)``.
+append-only log of JSON actions keyed by ``(match_id, seq)``. What a client asked that
+the store refuses is raised as one of ``server.problems`` (the family every layer uses).
 """
 
 from .accounts import AccountNotFound, NameClaimed, name_key
 from .database import Database
 from .records import AccountRecord, ActionRecord, ChatRecord, MatchRecord, PasskeyRecord, RatingRecord, SeatRecord
-from .repository import (
-    MatchFull,
-    MatchNotFinished,
-    MatchNotFound,
-    MatchNotOpen,
-    NameTaken,
-    NotAPreviousPlayer,
-    SeatsHeld,
-    SeqTaken,
-    Store,
-)
+from .repository import SeqTaken, Store
 
 __all__ = [
     "AccountNotFound",
@@ -29,15 +20,8 @@ __all__ = [
     "ActionRecord",
     "ChatRecord",
     "Database",
-    "MatchFull",
-    "MatchNotFinished",
-    "MatchNotFound",
-    "MatchNotOpen",
     "MatchRecord",
-    "NameTaken",
-    "NotAPreviousPlayer",
     "SeatRecord",
-    "SeatsHeld",
     "SeqTaken",
     "Store",
 ]

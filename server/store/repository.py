@@ -20,9 +20,11 @@ import json
 import sqlite3
 from typing import Any, Sequence
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import JSON, Text, bindparam, cast, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+
+from server.problems import MatchFull, MatchOver, NameTaken, NotFinished, NotYourSeat, SeatsHeld, UnknownMatch
 
 from .database import Database
 from .accounts import Accounts, NameClaimed, claimant
@@ -37,58 +39,40 @@ matches, seats, actions = MatchRow.__table__, SeatRow.__table__, ActionRow.__tab
 snapshots, chat = SnapshotRow.__table__, ChatRow.__table__
 
 # the hot statements, built once (bound by name at execution)
-_INSERT_ACTION = insert(actions)
+_INSERT_ACTION = insert(actions).values(action=cast(bindparam("action_json", type_=Text), JSON))
 _SQLITE_INSERT_ACTION = "INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 _FINISH = (update(matches).where(matches.c.id == bindparam("finished_id"), matches.c.status != "finished")
            .values(status="finished", finished_at=bindparam("finished_at"), result=bindparam("result")))
 
 
-class MatchNotFound(LookupError):
-    """No match has this id."""
-
-
-class MatchNotOpen(RuntimeError):
-    """The match has started or finished: nobody can join it any more."""
-
-
-class MatchFull(RuntimeError):
-    """Every human seat of the match is taken."""
-
-
-class NameTaken(ValueError):
-    """Somebody at this table already has this name."""
-
-
 class SeqTaken(RuntimeError):
-    """Another writer committed an action at this ``seq`` first."""
+    """Another writer committed an action at this ``seq`` first (not a client's mistake:
+    the runtime catches up from the log and tries again)."""
 
 
-class MatchNotFinished(RuntimeError):
-    """Only a finished match can be played again."""
+NOT_OVER = "The match is not over yet: a rematch is set up once it ends."
 
 
-class NotAPreviousPlayer(PermissionError):
-    """The token offered is not one of the match this one plays again."""
+def _unknown(match_id: str) -> UnknownMatch:
+    return UnknownMatch(f"There is no match {match_id!r}.")
 
 
-class SeatsHeld(RuntimeError):
-    """Every free seat of a rematch is held for a player of the previous match until
-    ``until`` (ms)."""
-
-    def __init__(self, until: int) -> None:
-        super().__init__(until)
-        self.until = until
+def _held(until: int, now: int) -> SeatsHeld:
+    minutes = max(1, -(-(until - now) // 60_000))
+    return SeatsHeld("The free seats are kept for the players of the previous match (they join with their token "
+                     f"from it) for another {minutes} minute{'s' if minutes > 1 else ''}.", until)
 
 
-def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, action: dict[str, Any],
+def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, action_json: str,
                    at: int) -> None:
-    """Insert one row of the log. On SQLite (the action's JSON written as SQLAlchemy's
-    ``JSON`` type writes it) the statement goes straight to the driver: SQLAlchemy's
-    statement machinery cost more than the insert itself, on the one thread that writes."""
+    """Insert one row of the log, the action as the JSON text given (encoded once, by the
+    caller). On SQLite the statement goes straight to the driver: SQLAlchemy's statement
+    machinery cost more than the insert itself, on the one thread that writes."""
     if conn.dialect.name == "sqlite":
-        conn.connection.driver_connection.execute(_SQLITE_INSERT_ACTION, (match_id, seq, seat, json.dumps(action), at))
+        conn.connection.driver_connection.execute(_SQLITE_INSERT_ACTION, (match_id, seq, seat, action_json, at))
     else:
-        conn.execute(_INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action": action, "at": at})
+        conn.execute(_INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action_json": action_json,
+                                      "at": at})
 
 
 def _insert_match(conn: Connection, *, id: str, game: str, options: dict[str, Any], players: int,
@@ -121,7 +105,7 @@ def _choose_seat(humans: int, taken: set[int], mine: int | None, held: set[int])
 def _get_match(conn: Connection, match_id: str) -> MatchRecord:
     row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
     if row is None:
-        raise MatchNotFound(match_id)
+        raise _unknown(match_id)
     return _match(row, conn.execute(select(seats).where(seats.c.match_id == match_id)).all())
 
 
@@ -154,8 +138,8 @@ class Store:
                              rated: bool = True) -> tuple[MatchRecord, bool]:
         """The rematch of the finished match ``of``: created as ``create_match`` would (and
         linked as ``of``'s ``rematch_id``) by the first call, the same one for every later
-        call. Returns it and whether this call created it. Raises ``MatchNotFound`` or
-        ``MatchNotFinished``."""
+        call. Returns it and whether this call created it. Raises ``UnknownMatch`` or
+        ``NotFinished``."""
 
         def work(conn: Connection) -> tuple[MatchRecord, bool]:
             claimed = conn.execute(
@@ -167,9 +151,9 @@ class Store:
             if claimed is None:
                 row = conn.execute(select(matches.c.rematch_id).where(matches.c.id == of)).first()
                 if row is None:
-                    raise MatchNotFound(of)
+                    raise _unknown(of)
                 if row.rematch_id is None:
-                    raise MatchNotFinished(of)
+                    raise NotFinished(NOT_OVER)
                 return _get_match(conn, row.rematch_id), False
             _insert_match(conn, id=id, game=game, options=options, players=players, bot_names=bot_names,
                           bot_levels=bot_levels, seed=seed, now=now, owner=owner, rated=rated)
@@ -191,8 +175,10 @@ class Store:
         ``hold_ms`` after the rematch was created: they prove who they are with the hash of
         their token there (``previous_hash``) and get their old seat back; others take the
         free seats nobody holds (after the hold, any free seat). Names are not identity.
-        Raises ``MatchNotFound``, ``MatchNotOpen``, ``MatchFull``, ``NameTaken``,
-        ``NameClaimed``, ``NotAPreviousPlayer`` or ``SeatsHeld``."""
+        Raises ``UnknownMatch``, ``MatchOver`` (finished), ``MatchFull`` (every seat taken,
+        or started), ``NameTaken``, ``NameClaimed`` (an account's name, not the joiner's),
+        ``NotYourSeat`` (a token of no previous seat) or ``SeatsHeld``, each with the
+        sentence a player reads."""
 
         def work(conn: Connection) -> tuple[int, MatchRecord]:
             claimed = conn.execute(
@@ -205,12 +191,15 @@ class Store:
             if claimed is None:
                 status = conn.execute(select(matches.c.status).where(matches.c.id == match_id)).scalar()
                 if status is None:
-                    raise MatchNotFound(match_id)
-                raise MatchNotOpen(match_id) if status != "open" else MatchFull(match_id)
+                    raise _unknown(match_id)
+                if status == "finished":
+                    raise MatchOver("The match is over.")
+                raise MatchFull("Every seat of this match is taken." if status == "open"
+                                else "The match has started: every seat is taken.")
             joined, players, bots, created_at = claimed
             here = conn.execute(select(seats.c.seat, seats.c.name).where(seats.c.match_id == match_id)).all()
             if any(row.name == name for row in here):
-                raise NameTaken(name)
+                raise NameTaken(f"Somebody at this table is already called {name!r}.")
             if claimant(conn, name) not in (None, account_id):
                 raise NameClaimed(name)
             previous = (select(seats.c.seat, seats.c.token_hash)
@@ -218,14 +207,14 @@ class Store:
                         .where(matches.c.rematch_id == match_id, seats.c.bot.is_(False)))
             before = {row.token_hash: row.seat for row in conn.execute(previous)}
             if previous_hash is not None and previous_hash not in before:
-                raise NotAPreviousPlayer(match_id)
+                raise NotYourSeat("This token is not for a seat of the match this one plays again.")
             taken = {row.seat for row in here}
             mine = before.get(previous_hash) if previous_hash is not None else None
             until = created_at + hold_ms
             held = set(before.values()) - taken - {mine} if now < until else set()
             seat = _choose_seat(players - bots, taken, mine, held)
             if seat is None:
-                raise SeatsHeld(until)
+                raise _held(until, now)
             conn.execute(insert(seats).values(match_id=match_id, seat=seat, name=name, token_hash=token_hash,
                                               bot=False, joined_at=now, account_id=account_id))
             if joined == players - bots:
@@ -304,13 +293,14 @@ class Store:
 
     # ---- the log ---------------------------------------------------------------------
     async def append_action(self, match_id: str, seq: int, seat: int | None, action: dict[str, Any],
-                            at: int, result: dict[str, Any] | None = None) -> None:
-        """Commit the action at ``seq``; with ``result`` the same transaction marks the match
-        finished and rates it (see ``ratings``). Raises ``SeqTaken`` if that ``seq`` exists
-        (nothing is written)."""
+                            at: int, result: dict[str, Any] | None = None, action_json: str | None = None) -> None:
+        """Commit the action at ``seq`` (``action_json``: its JSON text, if the caller has it
+        already); with ``result`` the same transaction marks the match finished and rates it
+        (see ``ratings``). Raises ``SeqTaken`` if that ``seq`` exists (nothing is written)."""
+        text = json.dumps(action) if action_json is None else action_json
 
         def work(conn: Connection) -> None:
-            _insert_action(conn, match_id, seq, seat, action, at)
+            _insert_action(conn, match_id, seq, seat, text, at)
             if result is not None:
                 finished = conn.execute(_FINISH, {"finished_id": match_id, "finished_at": at, "result": result})
                 if finished.rowcount:

@@ -105,8 +105,12 @@ class WsPlayer:
         self._next_id = 0
 
     @classmethod
-    async def connect(cls, ws_url: str, match_id: str, token: str | None = None, **kw: Any) -> "WsPlayer":
-        url = f"{ws_url}/ws/matches/{match_id}" + (f"?token={token}" if token else "")
+    async def connect(cls, ws_url: str, match_id: str, token: str | None = None, legal: str | None = None,
+                      **kw: Any) -> "WsPlayer":
+        """``legal``: how the socket reads the legal actions in patches (``None``: as a
+        client that never heard of ``legal=``)."""
+        query = "&".join(f"{k}={v}" for k, v in (("token", token), ("legal", legal)) if v)
+        url = f"{ws_url}/ws/matches/{match_id}" + (f"?{query}" if query else "")
         return cls(await websockets.connect(url, max_size=None, **kw))
 
     async def _read(self) -> None:
@@ -133,7 +137,9 @@ class WsPlayer:
             self.gaps.append(msg)
             asyncio.get_running_loop().create_task(self.send({"type": "resync"}))
             return
-        fields = {k: v for k, v in msg.items() if k not in ("ops", "prev_seq")}
+        fields = {k: v for k, v in msg.items() if k not in ("ops", "prev_seq", "legal_ops")}
+        if "legal_ops" in msg:
+            fields["legal"] = apply(self.state["legal"], msg["legal_ops"])
         self.states.append({**fields, "type": "state", "view": apply(self.state["view"], msg["ops"])})
 
     @property

@@ -13,7 +13,7 @@ import httpx
 
 from server.config import Settings, database_url
 from server.engine import registry
-from server.runtime.bots import SeatPlayers
+from server.runtime.seats import SeatPlayers
 from server.store import MatchRecord, SeatRecord
 
 from .clients import Api, WsPlayer, check_log_replays, play_over_websocket

@@ -156,6 +156,17 @@ async def test_matches_of_bots_alone_are_capped(database_url: str) -> None:
         await rt.create("nutty-noodles", 2, SLOW, 2)  # one ended: room for another
 
 
+async def test_a_match_whose_humans_left_it_to_stand_ins_counts_as_bots_alone(database_url: str) -> None:
+    clock = HandClock()
+    async with runtime(database_url, clock, max_bot_matches=1, standin_after_s=60) as rt:
+        record = await rt.create("nutty-noodles", 2, SLOW, 1)
+        await rt.join(record.id, "Ann")  # and never comes
+        await rt.create("nutty-noodles", 2, SLOW, 0)  # humans only: not a bots' table
+        clock.t += 60_000  # Ann's seat is a stand-in's now
+        with pytest.raises(AtCapacity):
+            await rt.create("nutty-noodles", 2, SLOW, 2)
+
+
 async def test_over_http_the_bot_cap_is_503_with_retry_after(tmp_path) -> None:
     async with serve(f"sqlite:///{tmp_path / 'db.sqlite'}", max_bot_matches=1) as served, \
             httpx.AsyncClient(base_url=served.url) as client:

@@ -109,8 +109,8 @@ async def test_only_the_owner_arms_the_timer_and_runs_the_bots(database_url: str
         if live_a.state.thrower == 0:  # Ann throws: then both bots have a bowl to serve
             await live_b.act(0, {"type": "roll"})
             await live_a.sync()
-        await _until(lambda: bool(live_a._bot_timers))
-        assert not live_b._bot_timers and not live_b._thinking
+        await _until(lambda: bool(live_a.bots.timers()))
+        assert not live_b.bots.timers() and not live_b.bots.thinking()
         assert b.metrics.avoided.labels("timeout")._value.get() >= 1
         assert b.metrics.avoided.labels("bot")._value.get() >= 2
         assert a.metrics.avoided.labels("bot")._value.get() == 0
@@ -124,8 +124,8 @@ def _gauge(gauge: Any) -> float:
 def _kill(rt: Runtime) -> None:
     """Stand for SIGKILL inside one test process: the heartbeat stops, every timer dies,
     nothing is handed over."""
-    assert rt.ownership._beat is not None
-    rt.ownership._beat.cancel()
+    assert rt._beat is not None
+    rt._beat.cancel()
     rt.ownership._valid_until = 0.0
     for live in rt.live.values():
         live.close()
@@ -206,7 +206,7 @@ async def test_stand_ins_are_the_owners_and_every_process_shows_them(database_ur
         # nobody has come: after half a second, stand-ins play both seats
         await _until(lambda: standins(live_a) == [True, True], timeout=30)
         await _until(lambda: standins(live_b) == [True, True], timeout=30)
-        assert not live_b.drives and not live_b._bot_timers and not live_b._thinking
+        assert not live_b.drives and not live_b.bots.timers() and not live_b.bots.thinking()
         async with runtime(database_url, Clock(), **settings) as c:  # loads it later: reads them from the lease
             live_c = await c.get(live_a.id)
             assert not live_c.drives
@@ -239,7 +239,7 @@ async def test_an_owner_whose_lease_lapsed_does_nothing_then_rearms_at_its_next_
         await live._on_deadline()  # the throw timer fires: the lease may be another's by now
         assert live.seq == 0 and not live.drives
         rt.ownership._valid_until = time.monotonic() + 60  # the heartbeat under way began before it ran out…
-        await rt.ownership._heartbeat()  # …and says the match is still ours: everything is armed again
+        await rt._heartbeat()  # …and says the match is still ours: everything is armed again
         await _until(lambda: live.seq == 1)
         assert [(e.seat, e.action) for e in await rt.store.actions(live.id)] == [(None, {"type": "timeout"})]
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.runtime.patches import PatchError, apply, diff, diff_shared, same
+from server.runtime.patches import PatchError, apply, diff, diff_shared, same, smallest
 
 
 def as_read(value: Any) -> str:
@@ -81,6 +81,7 @@ def test_keys_with_slashes_and_tildes_are_escaped() -> None:
 
 
 def test_true_is_not_one_but_one_is_one_point_zero() -> None:
+    assert roundtrip({"x": [1, 0, 5]}, {"x": [True, 0, 5]}) == [{"op": "replace", "path": "/x/0", "value": True}]
     assert roundtrip({"x": [1, 0]}, {"x": [True, False]}) == [
         {"op": "replace", "path": "/x/0", "value": True}, {"op": "replace", "path": "/x/1", "value": False}]
     assert diff({"x": [1, 2]}, {"x": [1.0, 2]}) == []
@@ -196,3 +197,25 @@ def test_every_value_in_a_patch_comes_from_the_new_document(data: Any) -> None:
 @given(JSON)
 def test_a_document_against_itself_or_its_copy_gives_no_operation(a: Any) -> None:
     assert diff(a, a) == [] and diff(a, copy.deepcopy(a)) == []
+
+
+def test_the_smallest_patch_of_a_list_is_a_few_operations_or_one_replace() -> None:
+    moves = [{"type": "place", "table": t, "bowl": b} for t in range(3) for b in "abcd"]
+    fewer = moves[:5] + moves[6:]
+    assert smallest(moves, [dict(m) for m in moves]) == []
+    assert smallest(moves, fewer) == [{"op": "remove", "path": "/5"}]
+    assert apply(moves, smallest(moves, fewer)) == fewer
+    assert smallest(moves, []) == [{"op": "replace", "path": "", "value": []}]
+    assert smallest([], moves) == [{"op": "replace", "path": "", "value": moves}]
+    other = [{"type": "roll"}, {"type": "pass"}]
+    assert smallest(moves[:2], other) == [{"op": "replace", "path": "", "value": other}]
+
+
+def test_a_value_changed_all_through_is_replaced_whole_when_that_is_shorter() -> None:
+    old = {"round": {"target": "egg", "placements": [{"seat": 0, "bowl": "fish"}, {"seat": 1, "bowl": "miso"}]}}
+    new = {"round": {"target": "miso", "placements": [{"seat": 0, "bowl": "egg"}, {"seat": 1, "bowl": "fish"}]}}
+    assert roundtrip(old, new) == [{"op": "replace", "path": "/round", "value": new["round"]}]
+    longer = {"round": {**new["round"], "notes": "x" * 200}}
+    ops = roundtrip({"round": {**old["round"], "notes": "x" * 200}}, longer)
+    assert [op["path"] for op in ops] == ["/round/target", "/round/placements/0/bowl", "/round/placements/1/bowl"], \
+        "a long value keeps its operations"

@@ -77,14 +77,14 @@ async def test_presence_changes_made_together_are_one_message_and_spectators_cha
         live.unsubscribe(bob)
         live.subscribe(sink(0, []), [])
         await _until(lambda: len(summaries()) == 2)
-        assert live._presence_timer is None, "nothing else is due"
+        assert not live.presence.pending, "nothing else is due"
         assert [(s["seat"], s["connected"]) for s in summaries()[1]["seats"]] == [(0, True), (1, False)]
         # one of Ann's two sockets closes: she is still here; a spectator comes and goes
         live.unsubscribe(ann)
         spectator = sink(None, [])
         live.subscribe(spectator, [])
         live.unsubscribe(spectator)
-        assert live._presence_timer is None, "no change of presence, nothing to push"
+        assert not live.presence.pending, "no change of presence, nothing to push"
 
 
 ANN, BOB = 0, 1

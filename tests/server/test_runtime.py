@@ -142,7 +142,7 @@ async def test_a_bots_decision_is_played_only_on_the_state_it_was_made_for(datab
         right = answer(rt_view(live_a))
         wrong = next(bowl for bowl in live_b.state.bowls if bowl != right["bowl"])
         assert await live_b.act(0, {"type": "place", "bowl": wrong, "table": right["table"]}) == 2
-        await live_a._bot_plays(1, bot, right, 1)  # decided at seq 1, due after b's seq 2
+        await live_a._bot_move(1, bot, right, 1)  # decided at seq 1, due after b's seq 2
         assert [e.seq for e in await a.store.actions(record.id)] == [1, 2]
         assert live_a.seq == 2 and live_a.state == live_b.state
 

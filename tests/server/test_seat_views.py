@@ -1,6 +1,7 @@
 """What each seat's sockets are sent after a change (``SeatViews``): a whole state first,
 then patches from the view they hold; one view and one message per seat; a seat whose view
-fails is skipped and catches up with the next change."""
+fails is skipped and catches up with the next change; legal actions whole, or as a patch
+of the list held for the sockets that read them so."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 from server.engine import registry
 from server.runtime.patches import apply
-from server.runtime.seat_views import SeatViews
+from server.runtime.seat_views import DELTA, WHOLE, SeatViews
+from server.runtime.step import Step, settled
 
 COMMON = {"status": "running", "deadline": None, "now": 0, "result": None}
 
@@ -31,10 +33,19 @@ class Views:
     def views(self, n: int, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
         return {seat: self.view(n, seat) for seat in seats}
 
+    def legals(self, n: int, seats: list[int]) -> dict[int, list[Any]]:
+        """Seat s may take any of the first n cards, and pass while n is even."""
+        return {seat: [{"type": "take", "card": c} for c in range(n)] + ([{"type": "pass"}] if n % 2 == 0 else [])
+                for seat in seats}
 
-def send(views: SeatViews, n: int, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
-    texts = views.messages(n, n, seats, legal=lambda seat: [], events=lambda seat: [], common=COMMON)
-    return {seat: json.loads(text) for seat, text in texts.items()}
+
+def step(n: int) -> Step:
+    return Step(n, n, [], None, None)
+
+
+def send(views: SeatViews, n: int, seats: list[int | None], kind: bool = WHOLE) -> dict[int | None, dict[str, Any]]:
+    texts = views.messages(step(n), {seat: {kind} for seat in seats}, COMMON)
+    return {seat: json.loads(message.text) for (seat, _), message in texts.items()}
 
 
 def test_a_whole_state_first_then_patches_from_the_view_held() -> None:
@@ -76,7 +87,7 @@ def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
     after, _ = game.apply(state, state.thrower, {"type": "roll"}, 10)
     views = SeatViews(game)
     seats: list[int | None] = [0, 1, 2, None]
-    views.messages(state, 0, seats, legal=lambda s: [], events=lambda s: [], common=COMMON)
+    views.messages(settled(game, state, 0, []), {seat: {WHOLE} for seat in seats}, COMMON)
     held = {seat: views.held[seat].view for seat in seats}
     diffed: list[str] = []
 
@@ -86,7 +97,34 @@ def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
 
     counted.__wrapped__ = patches.diff  # type: ignore[attr-defined]
     monkeypatch.setattr(patches, "diff", counted)
-    texts = views.messages(after, 1, seats, legal=lambda s: [], events=lambda s: [], common=COMMON)
+    texts = views.messages(settled(game, after, 1, []), {seat: {WHOLE} for seat in seats}, COMMON)
     for seat in seats:
-        assert apply(held[seat], json.loads(texts[seat])["ops"]) == game.view(after, seat)
+        assert apply(held[seat], json.loads(texts[(seat, WHOLE)].text)["ops"]) == game.view(after, seat)
     assert "/dice" in diffed and len(diffed) == len(set(diffed))  # each member once, for all four
+
+
+def test_legal_actions_travel_whole_or_as_a_patch_of_the_list_held() -> None:
+    """A seat with sockets of both kinds gets one message of each; the delta, applied to
+    the list the socket holds, is the new list, and it is empty when nothing changed."""
+    game = Views()
+    views = SeatViews(game)  # type: ignore[arg-type]
+    first = views.messages(step(2), {0: {WHOLE, DELTA}}, COMMON)
+    assert first[(0, WHOLE)] == first[(0, DELTA)] and first[(0, DELTA)].whole  # the first state: whole for both
+    held = json.loads(first[(0, DELTA)].text)["legal"]
+    for n in (3, 4):
+        texts = views.messages(step(n), {0: {WHOLE, DELTA}}, COMMON)
+        whole, delta = json.loads(texts[(0, WHOLE)].text), json.loads(texts[(0, DELTA)].text)
+        assert "legal_ops" not in whole and "legal" not in delta
+        assert whole["legal"] == game.legals(n, [0])[0] == apply(held, delta["legal_ops"])
+        assert whole["ops"] == delta["ops"]
+        held = whole["legal"]
+    unchanged = views.messages(Step(5, 4, [], None, None), {0: {DELTA}}, COMMON)  # a change that keeps the list
+    assert json.loads(unchanged[(0, DELTA)].text)["legal_ops"] == []
+
+
+def test_a_list_that_changed_all_through_is_sent_as_one_replace() -> None:
+    game = Views()
+    views = SeatViews(game)  # type: ignore[arg-type]
+    views.messages(step(8), {0: {DELTA}}, COMMON)
+    ops = json.loads(views.messages(step(0), {0: {DELTA}}, COMMON)[(0, DELTA)].text)["legal_ops"]
+    assert ops == [{"op": "replace", "path": "", "value": [{"type": "pass"}]}]

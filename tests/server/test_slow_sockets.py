@@ -1,5 +1,7 @@
 """A slow or dead socket never delays the others: publishing only queues; a socket whose
-queue overflows, or whose single send stalls past the timeout, is closed (1013)."""
+queue overflows (in messages or in bytes), or whose single send stalls past the timeout, is
+closed (1013); a whole state supersedes the view's messages queued before it, and the
+whole states the sockets of a seat ask for are rated together."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ import socket
 import httpx
 
 from server.runtime import Subscriber
+from server.runtime.live_match import RESYNC_BURST
 from server.runtime.subscribers import SLOW_CLOSE_CODE
 
 from .clients import Api, WsPlayer, answer
-from .conftest import serve
+from .conftest import Served, serve
 
 
 class Sink:
@@ -46,6 +49,44 @@ async def test_a_full_queue_closes_only_the_slow_socket() -> None:
     assert not subs[0].push("more")
     for sub in subs:
         await sub.stop()
+
+
+async def test_a_socket_that_does_not_read_holds_one_whole_state_however_often_it_asks() -> None:
+    slow = Sink(stalled=True)
+    sub = Subscriber(0, slow.send, slow.close, queue_size=1000, send_timeout=60, queue_bytes=10_000)
+    sub.push("first")  # taken by the send that never ends
+    await asyncio.sleep(0)
+    for i in range(200):  # patches, chat, and a whole state of 5 KB asked for again and again
+        sub.push(f"patch {i}", view="patch")
+        sub.push(f"chat {i}", droppable=True)
+        sub.push("S" * 5000 + str(i), view="state")
+    assert not sub.closed
+    queued = [text for text, _ in sub._queue]
+    assert [t for t in queued if t.startswith("S")] == ["S" * 5000 + "199"]
+    assert not any(t.startswith("patch") for t in queued), "a patch before the newest state is kept"
+    sub.push("x" * 6000)  # past the bytes
+    await asyncio.sleep(0.05)
+    assert sub.closed and slow.closed and slow.closed[0] == SLOW_CLOSE_CODE
+    await sub.stop()
+
+
+async def test_whole_states_asked_for_by_the_sockets_of_one_seat_are_rated_together(api: Api, served: Served) -> None:
+    match_id, _ = await api.seated(players=2)
+    sockets = [await WsPlayer.connect(served.ws_url, match_id) for _ in range(4)]  # spectators: one seat
+    for p in sockets:
+        await p.wait(lambda p=p: p.states)
+    for round_ in range(5):  # 20 asked at once: each socket is well within its own rate
+        for i, p in enumerate(sockets):
+            await p.send({"type": "resync", "id": f"r{round_}-{i}"})
+
+    def refused() -> int:
+        return sum(r.get("code") == "rate_limited" for p in sockets for r in p.replies.values())
+
+    await sockets[0].wait(lambda: refused() >= 20 - RESYNC_BURST - 1)  # a token may come back meanwhile
+    await asyncio.gather(*(p.wait(lambda p=p: len(p.states) > 1) for p in sockets))  # the others were answered
+    assert refused() <= 20 - RESYNC_BURST
+    for p in sockets:
+        await p.close()
 
 
 async def test_a_stalled_send_times_out_and_closes_the_socket() -> None:

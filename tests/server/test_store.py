@@ -14,8 +14,8 @@ from alembic import command
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
-from server.store import (ChatRecord, Database, MatchFull, MatchNotFinished, MatchNotOpen, NotAPreviousPlayer,
-                          SeatsHeld, SeqTaken, Store)
+from server.problems import MatchFull, MatchOver, NotFinished, NotYourSeat, SeatsHeld
+from server.store import ChatRecord, Database, SeqTaken, Store
 from server.store.migrate import alembic_config, current_revision, head_revision, upgrade
 
 from .conftest import _admin
@@ -38,7 +38,7 @@ async def test_concurrent_joins_take_distinct_seats_and_start_the_match_once(sto
     seated = [o for o in outcomes if not isinstance(o, BaseException)]
     refused = [o for o in outcomes if isinstance(o, BaseException)]
     assert sorted(seat for seat, _ in seated) == [0, 1, 2, 3]
-    assert all(isinstance(e, (MatchFull, MatchNotOpen)) for e in refused) and len(refused) == 8
+    assert all(isinstance(e, MatchFull) for e in refused) and len(refused) == 8
     final = await store.get_match(match.id)
     assert final.status == "running" and final.started_at is not None
     assert [s.seat for s in final.seats] == [0, 1, 2, 3, 4] and final.seats[4].bot
@@ -93,7 +93,7 @@ async def test_a_finished_match_gets_one_rematch_and_its_players_their_old_seats
         return store.create_rematch(match.id, id=id, game="nutty-noodles", options={"mode": "advanced"},
                                     players=4, bot_names=["Bot 0"], seed=5, now=9)
 
-    with pytest.raises(MatchNotFinished):
+    with pytest.raises(NotFinished):
         await rematch("too-early")
     await store.append_action(match.id, 1, 0, {"type": "roll"}, 5, result={"winners": [0]})
     outcomes = await asyncio.gather(*(rematch(f"again-{i}") for i in range(5)))
@@ -113,11 +113,11 @@ async def test_a_finished_match_gets_one_rematch_and_its_players_their_old_seats
     assert held.value.until == 109
     with pytest.raises(SeatsHeld):
         await store.join(new.id, "Bob", "n3", 11, **hold)
-    with pytest.raises(NotAPreviousPlayer):
+    with pytest.raises(NotYourSeat):
         await store.join(new.id, "Eve", "n4", 11, previous_hash="n2", **hold)
     assert (await store.join(new.id, "Robert", "n1", 12, previous_hash="h1", **hold))[0] == 1
     assert (await store.join(new.id, "Dee", "n3", 109, **hold))[0] == 0  # the hold is over: any free seat
-    with pytest.raises(MatchNotOpen):
+    with pytest.raises(MatchFull, match="has started"):
         await store.join(new.id, "Ann", "n0", 113, previous_hash="h0", **hold)
 
 

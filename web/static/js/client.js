@@ -1,8 +1,11 @@
 // Potluck's shared browser client: DOM helpers, the REST wrapper, what the browser
 // remembers (your name, your seat token per match), the live match connection (WebSocket
-// with reconnection and backoff, the view kept up to date by patches and resynced by seq,
-// actions sent with ids and answered by ack/error), and the match page around a game's renderer: prompt, countdown, players,
-// game log, table chat, errors and the result screen.
+// with reconnection and backoff, the view and the legal actions kept up to date by patches
+// and resynced by seq, actions sent with ids and answered by ack/error), and the match page
+// around a game's renderer: prompt, countdown, players, game log, table chat, errors and the
+// result screen. The page draws the table once per change: a change your own action made
+// is drawn when its ack has come too, so the renderer's own after-the-ack redraw
+// (ctx.redraw()) is part of the same drawing.
 //
 import { inviteBox } from "./invite.js";
 import { showRefusal, watchControls } from "./refusals.js";
@@ -247,16 +250,19 @@ export function applyPatch(doc, ops) {
 }
 
 /** A match's WebSocket that stays connected: reconnects with backoff (plus jitter), keeps
- *  the seat's view (a whole `state` on connect, then `patch`es applied to it), asks for the
- *  whole state again (`resync`) when a patch does not start from the seq it holds, drops
- *  states older than the last one seen, and pairs each action with its ack or error. */
+ *  the seat's view and legal actions (a whole `state` on connect, then `patch`es applied to
+ *  them: it opens the socket with legal=delta, so a patch carries `legal_ops`, a patch of the
+ *  legal list held), asks for the whole state again (`resync`) when a patch does not start
+ *  from the seq it holds, drops states older than the last one seen, and pairs each action
+ *  with its ack or error. */
 export class MatchSocket {
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
     this.token = token;
-    this.handlers = handlers; // {state(msg), match(summary), chat(line), status(name)}
+    this.handlers = handlers; // {state(msg), match(summary), chat(line), status(name), answered()}
     this.seq = -1;
     this.view = null; // the view after `seq`, which patches apply to
+    this.legal = []; // the legal actions after `seq`, which legal_ops apply to
     this.resyncing = false; // a resync was asked and its state has not come yet
     this.resyncs = 0;
     this.pending = new Map(); // id -> {resolve, reject, timer}
@@ -269,8 +275,8 @@ export class MatchSocket {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}${query}`;
+    const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}?legal=delta${token}`;
   }
 
   connect() {
@@ -325,25 +331,29 @@ export class MatchSocket {
     }
   }
 
-  /** Hold the state's view (patches apply to it) and hand the page a copy of it, so that
-   *  nothing a renderer does to its view can change the one held. */
+  /** Hold the state's view and legal actions (patches apply to them) and hand the page
+   *  copies, so that nothing a renderer does to them can change the ones held. */
   take(msg) {
     this.seq = msg.seq;
     this.view = msg.view ?? null;
-    const shown = { ...msg, view: this.view === null ? msg.view : structuredClone(this.view) };
+    this.legal = msg.legal ?? [];
+    const shown = { ...msg, view: this.view === null ? msg.view : structuredClone(this.view), legal: structuredClone(this.legal) };
     shown.receivedAt = performance.now();
     this.handlers.state(shown);
   }
 
-  /** Apply a patch to the view held, or ask for the whole state when it does not start
-   *  from the seq held (a message was missed) or does not fit. */
+  /** Apply a patch to the view and legal actions held, or ask for the whole state when it
+   *  does not start from the seq held (a message was missed) or does not fit. */
   patch(msg) {
     if (msg.seq <= this.seq || this.resyncing) return; // old news, or the whole state is on its way
     let view = null;
+    let legal = this.legal;
     if (this.view !== null && msg.prev_seq === this.seq) {
       try {
         view = applyPatch(this.view, msg.ops);
+        legal = msg.legal_ops ? applyPatch(this.legal, msg.legal_ops) : msg.legal ?? [];
       } catch (err) {
+        view = null;
         console.warn("a patch did not fit the view; asking for the whole state", err);
       }
     }
@@ -351,8 +361,14 @@ export class MatchSocket {
       this.resync();
       return;
     }
-    const { ops, prev_seq, ...rest } = msg;
-    this.take({ ...rest, type: "state", view });
+    const { ops, prev_seq, legal_ops, ...rest } = msg;
+    this.take({ ...rest, type: "state", view, legal });
+  }
+
+  /** An action of ours waits for its ack or error. */
+  awaitingAction() {
+    for (const waiting of this.pending.values()) if (waiting.action) return true;
+    return false;
   }
 
   resync() {
@@ -370,6 +386,7 @@ export class MatchSocket {
     clearTimeout(waiting.timer);
     if (msg.type === "error") waiting.reject(new ApiError(msg.message || "Refused.", 0, msg.code));
     else waiting.resolve(msg);
+    if (waiting.action && this.handlers.answered) this.handlers.answered();
     return true;
   }
 
@@ -383,8 +400,9 @@ export class MatchSocket {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new ApiError("The server did not answer in time.", 0, "timeout"));
+        if (this.handlers.answered) this.handlers.answered();
       }, 10000);
-      this.pending.set(id, { resolve, reject, timer, chat: payload.type === "chat" ? payload.text : undefined });
+      this.pending.set(id, { resolve, reject, timer, chat: payload.type === "chat" ? payload.text : undefined, action: payload.type === "action" });
       this.ws.send(JSON.stringify({ ...payload, id }));
     });
   }
@@ -404,6 +422,7 @@ export class MatchSocket {
       waiting.reject(new ApiError(message, 0, "offline"));
       this.pending.delete(id);
     }
+    if (this.handlers.answered) this.handlers.answered();
   }
 
   close() {
@@ -416,6 +435,7 @@ export class MatchSocket {
 
 const LOG_LIMIT = 300;
 const CHAT_LIMIT = 200;
+const HOLD_FOR_ACK_MS = 100; // a change is drawn without waiting longer for our action's ack
 const $ = (id) => document.getElementById(id);
 
 function isTyping(event) {
@@ -453,6 +473,11 @@ class MatchPage {
     this.keyHandlers = [];
     this.countdownTimer = null;
     this.resultShown = false;
+    this.dirty = false; // a change (or a renderer's redraw()) not drawn yet
+    this.fresh = []; // the events new since the table was last drawn
+    this.drawTimer = null;
+    this.holding = null; // since when a change waits for our action's ack
+    this.draws = 0;
     this.ctx = this.makeContext();
   }
 
@@ -478,6 +503,9 @@ class MatchPage {
         return page.state ? page.state.legal : [];
       },
       send: (action, options = {}) => this.send(action, options),
+      /** Draw the table again (after a renderer changed its own state, e.g. on an ack): the
+       *  drawing is shared with a change that arrives meanwhile. */
+      redraw: () => this.requestDraw(),
       onKey: (handler) => this.keyHandlers.push(handler),
       remaining: () => this.remaining(),
       playerName: (seat) => this.playerName(seat),
@@ -537,6 +565,7 @@ class MatchPage {
       },
       chat: (line) => this.addChat(line),
       status: (status, reason) => this.setConnection(status, reason),
+      answered: () => { if (this.dirty) this.scheduleDraw(0); },
     });
     this.socket.connect();
   }
@@ -645,13 +674,53 @@ class MatchPage {
     if (first && this.stoodIn) this.greet(msg.events || []);
     this.logEvents(msg.events || []);
     if (!this.ctx.spectator) rememberSeen(this.matchId, msg.seq);
+    if (!first) this.fresh.push(...(msg.events || []).filter((e) => e.fresh));
+    this.firstDraw = this.firstDraw ?? first;
+    this.requestDraw();
+  }
+
+  /** Draw the table soon: once for every change and redraw asked meanwhile. */
+  requestDraw() {
+    this.dirty = true;
+    this.scheduleDraw(0);
+  }
+
+  scheduleDraw(ms) {
+    if (this.drawTimer !== null) {
+      if (ms > 0) return;
+      clearTimeout(this.drawTimer);
+    }
+    this.drawTimer = setTimeout(() => this.draw(), ms);
+  }
+
+  /** Draw the table for the state held; while an action of ours waits for its ack (which
+   *  follows the change it made), wait for it, a little. */
+  draw() {
+    this.drawTimer = null;
+    if (!this.dirty || !this.state) return;
+    if (this.socket && this.socket.awaitingAction()) {
+      this.holding = this.holding ?? performance.now();
+      const left = HOLD_FOR_ACK_MS - (performance.now() - this.holding);
+      if (left > 0) {
+        this.scheduleDraw(left);
+        return;
+      }
+    }
+    const msg = this.state;
+    const fresh = this.fresh;
+    const first = !!this.firstDraw;
+    this.dirty = false;
+    this.holding = null;
+    this.fresh = [];
+    this.firstDraw = false;
+    this.draws += 1;
+    this.root.dataset.draws = this.draws;
     this.renderPlayers();
     this.renderPrompt();
     this.startCountdown();
     const board = $("board");
     const scrolled = window.scrollY; // a change of the table never scrolls the page
     try {
-      const fresh = first ? [] : (msg.events || []).filter((e) => e.fresh);
       this.renderer.render(board, { ...msg, fresh, first }, this.ctx);
     } catch (err) {
       console.warn("renderer failed", err);

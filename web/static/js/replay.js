@@ -61,6 +61,7 @@ class ReplayPage {
       },
       legal: [],
       send: () => Promise.reject(new Error("This is a replay: nothing can be played here.")),
+      redraw: () => { if (this.drawn) this.renderer.render($("board"), { ...this.drawn, fresh: [], first: false }, this.ctx); },
       onKey: () => {}, // the table is only looked at: the keys step through the replay
       remaining: () => {
         const s = page.shown;
@@ -262,6 +263,7 @@ class ReplayPage {
       events: msg.events, fresh: fresh ? msg.events : [], first, deadline: msg.deadline, now: msg.at, result: msg.result,
     };
     const board = $("board");
+    this.drawn = state;
     try {
       this.renderer.render(board, state, this.ctx);
     } catch (err) {

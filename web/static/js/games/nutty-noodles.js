@@ -198,7 +198,8 @@ async function place(table, bowl, ctx) {
     selection = { ...selection, table: undefined, bowl: undefined };
   } finally {
     sending = false;
-    draw();
+    if (ctx.redraw) ctx.redraw(); // drawn with the change the action made, once
+    else draw();
   }
 }
 

@@ -200,10 +200,12 @@ const legalOf = (type) => (current ? current.state.legal.filter((a) => a.type ==
 
 function send(action, after) {
   if (!current) return Promise.resolve();
-  return current.ctx.send(action).then(() => {
+  const { ctx } = current;
+  return ctx.send(action).then(() => {
     if (after) {
       after();
-      draw();
+      if (ctx.redraw) ctx.redraw(); // drawn with the change the action made, once
+      else draw();
     }
   }).catch(() => {}); // the page shows the rules' reason as a toast
 }

@@ -216,7 +216,8 @@ async function act(action, { quiet = false } = {}) {
     busy = null;
     if (quiet && composer) composer.error = err.message;
   }
-  draw();
+  if (current.ctx.redraw) current.ctx.redraw(); // drawn with the change the action made, once
+  else draw();
   return ok;
 }
 

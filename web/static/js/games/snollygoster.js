@@ -194,7 +194,8 @@ function send(action) {
     })
     .finally(() => {
       busy = false;
-      if (current) draw();
+      if (ctx.redraw) ctx.redraw(); // drawn with the change the action made, once
+      else if (current) draw();
     });
 }
 

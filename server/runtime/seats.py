@@ -4,7 +4,7 @@ A human seat is *present* while one of its sockets is open, and for ``standin_af
 after its last socket closed or its last REST request; past that, a stand-in bot from
 ``game.bot`` plays it until the human comes back (connects or acts). With several
 processes, a human connected to another one is *seen* each time that process repeats its
-presence (``LiveMatch.heard_presence``), and one playing over REST through another is
+presence (``Presence.heard``), and one playing over REST through another is
 seen when that process says so (``LiveMatch.heard_seen``): they never count as absent here.
 Only the match's owner plays bots and stand-ins; a new owner adopts the old one's.
 """
@@ -66,6 +66,11 @@ class SeatPlayers:
         for seat in seats:
             if seat in self.humans and seat not in self.standins and self.sockets[seat] <= 0:
                 self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
+
+    def unattended(self, now: int) -> bool:
+        """No human is at the table: every seat is a bot's, or a stand-in's (or soon will be:
+        its human is absent)."""
+        return all(seat in self.standins or self._absent(seat, now) for seat in self.humans)
 
     def next_absence(self, now: int) -> int | None:
         """When (game ms) the next present human becomes absent if nothing happens."""

@@ -1,7 +1,10 @@
-"""What can go wrong when a client asks the runtime for something.
+"""What can go wrong when a client asks the server for something: one family for every layer.
 
-Each error has a stable machine ``code`` (sent in WebSocket error messages and REST error
-bodies) and a message a person understands. The API maps the classes to HTTP statuses.
+The store (a full match, a name taken, seats held for a rematch) and the runtime (an
+illegal or stale action, a match not started) raise these themselves, with the sentence a
+player reads, so nothing translates one error into another on the way up. Each error has
+a stable machine ``code`` (sent in WebSocket error messages and REST error bodies); the API
+maps the classes to HTTP statuses.
 """
 
 from __future__ import annotations
@@ -56,9 +59,14 @@ class NameTaken(Conflict):
 
 
 class SeatsHeld(Conflict):
-    """In a rematch, the free seats are kept a while for the previous match's players."""
+    """In a rematch, the free seats are kept for the previous match's players until
+    ``until`` (ms)."""
 
     code = "held"
+
+    def __init__(self, message: str, until: int) -> None:
+        super().__init__(message)
+        self.until = until
 
 
 class StaleSeq(Conflict):

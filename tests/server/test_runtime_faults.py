@@ -1,0 +1,74 @@
+"""What the runtime does when a service fails under it: a bot's move the database could not
+store is tried again (its seat does not freeze); an action refused over the WebSocket for
+it is one line in the log, not a traceback; while Redis is away, sockets on a process that
+does not own their match still see the moves (caught up from the log)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from server.runtime import LiveMatch
+from server.runtime.clock import Clock
+
+from .clients import Api, WsPlayer
+from .conftest import Served
+from .test_runtime import StubbornNoodles, _started, _until, runtime, sink
+
+
+def failing_once(append_action: Any) -> Any:
+    """``Store.append_action`` that fails the first time, as a database away for a moment."""
+    calls = []
+
+    async def append(*args: Any, **kwargs: Any) -> None:
+        calls.append(args)
+        if len(calls) == 1:
+            raise OperationalError("INSERT INTO actions", {}, Exception("server closed the connection"))
+        await append_action(*args, **kwargs)
+
+    return append
+
+
+async def test_a_bot_move_that_meets_a_database_error_is_tried_again(database_url: str) -> None:
+    async with runtime(database_url, Clock()) as rt:
+        record = await rt.create("nutty-noodles", 2, {}, 2)
+        rt.live.pop(record.id).close()
+        game = StubbornNoodles()
+        live = LiveMatch(rt.services, record, game)
+        rt.live[record.id] = live
+        rt.store.append_action = failing_once(rt.store.append_action)  # type: ignore[method-assign]
+        live.start(record)
+        await _until(lambda: live.seq == 1, timeout=20)
+        thrower = live.state.thrower
+        assert [(e.seat, e.action) for e in await rt.store.actions(live.id)] == [(thrower, {"type": "roll"})]
+
+
+async def test_an_action_refused_while_the_database_is_away_is_one_line_in_the_log(
+        api: Api, served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    match_id, tokens = await api.seated(players=2)
+    live = await served.runtime.get(match_id)
+    thrower = live.state.thrower
+    served.runtime.store.append_action = failing_once(served.runtime.store.append_action)  # type: ignore[method-assign]
+    player = await WsPlayer.connect(served.ws_url, match_id, tokens[thrower])
+    with caplog.at_level(logging.WARNING, logger="server.api.websocket"):
+        reply = await player.act({"type": "roll"})
+    assert (reply["type"], reply["code"]) == ("error", "unavailable")
+    said = [r for r in caplog.records if r.name == "server.api.websocket"]
+    assert len(said) == 1 and said[0].exc_info is None and "database" in said[0].getMessage()
+    assert (await player.act({"type": "roll"}))["type"] == "ack"  # back: the same action goes through
+    await player.close()
+
+
+async def test_while_the_fan_out_is_down_a_socket_on_another_process_sees_the_moves(database_url: str) -> None:
+    away = {"redis_url": "redis://127.0.0.1:1/0", "lease_s": 0.6}  # nothing listens there
+    async with runtime(database_url, **away) as a, runtime(database_url, **away) as b:
+        live_a, thrower = await _started(a)
+        live_b = await b.get(live_a.id)
+        assert live_a.drives and not live_b.drives and b.services.fanout.down
+        got: list[dict[str, Any]] = []
+        live_b.subscribe(sink(thrower, got), [])
+        await live_a.act(thrower, {"type": "roll"})
+        await _until(lambda: any(m["type"] == "patch" and m["seq"] == 1 for m in got), timeout=10)
