@@ -7,7 +7,7 @@ from __future__ import annotations
 from server.engine import Action, IllegalAction
 
 from .cards import CHEFS, INGREDIENTS, ISLAND, MARKETS, SHAKERS, UPGRADES, Play, action_kind
-from .effects import Source, check_now
+from .moments import Source, check_now
 from .market import MAX_OFFERS, dumpable, in_auction, island_price, min_bid, price, shelf_for_sale
 from .plays import _choices, playable_cards, usable
 from .squad import runner_options, shops_at

@@ -30,7 +30,7 @@ from .cards import (
     WILD,
     Recipe,
 )
-from .effects import fire, run_now, source_name
+from .moments import fire, run_now, source_name
 from .phase import Phase, register
 from .state import RivalState
 from .zones import DISHES

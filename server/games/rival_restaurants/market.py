@@ -30,7 +30,7 @@ from .cards import (
     action_kind,
 )
 from .describe import bundle_view
-from .effects import fire, run_now
+from .moments import fire, run_now
 from .phase import Phase, register
 from .squad import runner_buy, shops_at
 from .state import Auction, Offer, RivalState

@@ -12,7 +12,7 @@ from server.engine import Action, Event, public, require
 
 from . import ops, squad
 from .cards import CHEFS, INCOME, ISLAND, LOCATIONS, MONEY_MOVE
-from .effects import fire
+from .moments import fire
 from .phase import Phase, register
 from .state import RivalState
 from .zones import PICK

@@ -16,7 +16,7 @@ from server.engine import Action, Event, public, require
 
 from . import ops
 from .cards import CHEFS, MYSTERY_MART, PHASE_NAMES, Chef, Play, Use, action_kind
-from .effects import Source, check_now, fire, run_now, source_effects, source_name
+from .moments import Source, check_now, fire, run_now, source_effects, source_name
 from .state import RivalState
 
 

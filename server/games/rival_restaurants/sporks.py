@@ -27,7 +27,7 @@ from server.engine import Rng, public, require
 
 from . import ops
 from .cards import CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
-from .effects import Hook, effect
+from .moments import Hook, effect
 from .state import RivalState
 from .zones import HOT_SAUCE
 
