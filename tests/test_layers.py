@@ -26,7 +26,7 @@ LINT = Path(sys.executable).with_name("lint-imports")
 LAZY_ON_PURPOSE = {"server/cli.py", "server/runtime/fanout.py"}
 # Back doors the Rival Restaurants restructure (issue 21) removes; none may be added.
 BACK_DOORS = {f"server/games/rival_restaurants/{m}.py" for m in
-              ("choosing", "cooking", "effects", "market", "moving", "sporks", "squad", "zones")}
+              ("choosing", "sporks", "zones")}
 
 
 @pytest.mark.skipif(not LINT.exists(), reason="import-linter is not installed (pip install -e '.[dev]')")

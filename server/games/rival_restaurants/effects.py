@@ -9,6 +9,7 @@ from typing import Any
 from server.engine import public, require
 
 from . import ops
+from .buying import buy_slot, check_slot
 from .cards import INGREDIENTS, KINDS
 from .moments import Hook, effect, source_name
 from .state import RivalState
@@ -193,16 +194,12 @@ def _redraw_recipe(hook: Hook, p: dict[str, Any]) -> None:
 
 
 def _check_remote_buy(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    from .market import check_slot  # the market rules own what a buyable slot is
-
     check_slot(s, seat, v.get("market"), v.get("slot"), remote=True)
 
 
 @effect("remote_buy", _check_remote_buy)
 def _remote_buy(hook: Hook, p: dict[str, Any]) -> None:
     """Buy a counter card at any market, wherever you are."""
-    from .market import buy_slot
-
     hook.events += buy_slot(hook.state, hook.seat, hook.values["market"], hook.values["slot"], remote=True)
 
 

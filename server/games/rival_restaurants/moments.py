@@ -25,7 +25,6 @@ from .cards import (
     ACTION_CARDS,
     CHEFS,
     INGREDIENTS,
-    KINDS,
     MYSTERY_MART,
     RESTAURANTS,
     UPGRADES,

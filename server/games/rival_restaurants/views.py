@@ -64,7 +64,7 @@ from .cards import (
 from .cooking import cook_limit, plan_dishes
 from .describe import INGREDIENT_CATALOGUE, action_view, kept, play_view, recipe_ref, recipe_view
 from .moments import reading
-from .market import counter_price, island_price
+from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES, VIEW_PARTS
 from .sporks import shaker_on
