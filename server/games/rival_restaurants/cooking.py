@@ -198,6 +198,14 @@ def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[
     return plans
 
 
+def cookable(s: RivalState, seat: int) -> dict[str, bool]:
+    """Which of a chef's recipes they could cook now, alone and with no special added
+    (``plan_dishes`` of that one dish), the rules and the pool found once for all."""
+    rules = substitution_rules(s, seat)
+    pool = +cooking_pool(s, seat, rules)
+    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in s.chefs[seat].recipes}
+
+
 # ---- declaring -----------------------------------------------------------------------------
 
 def _cooking(s: RivalState, seat: int) -> None:
@@ -390,4 +398,4 @@ class CookAndCounter(Phase):
 
 PHASE = register(CookAndCounter())
 
-__all__ = ["PHASE", "cook_limit", "cook_options", "match", "plan_dishes", "restock"]
+__all__ = ["PHASE", "cook_limit", "cook_options", "cookable", "match", "plan_dishes", "restock"]

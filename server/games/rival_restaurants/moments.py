@@ -224,7 +224,7 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     memo = _reading.acting if _reading.state is s else None
     for seat in seats:
         found = memo.get((seat, moment)) if memo is not None else None
-        for src, on, effs in (_acting(s, seat, moment) if found is None else found):
+        for src, on, effs in (acting(s, seat, moment) if found is None else found):
             events += _run_effects(s, seat, moment, values, src, effs)
         for src in extra:
             events += _run(s, seat, moment, values, src, "self")
@@ -238,6 +238,7 @@ class _Reading(threading.local):
     state: RivalState | None = None
     sources: dict[int, list[tuple[Source, str]]] = {}
     acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+    kept: dict[Any, Any] = {}
 
 
 _reading = _Reading()
@@ -256,15 +257,27 @@ class reading:
     def __enter__(self) -> None:
         self.inner = _reading.state is not None  # inside another reading: that one keeps its own
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting = self.state, {}, {}
+            _reading.state, _reading.sources, _reading.acting, _reading.kept = self.state, {}, {}, {}
 
     def __exit__(self, *exc: object) -> None:
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting = None, {}, {}
+            _reading.state, _reading.sources, _reading.acting, _reading.kept = None, {}, {}, {}
 
 
-def _acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
-    """The sources of ``seat`` with effects at ``moment``, with those effects, in order."""
+def read_once(s: RivalState, key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, made once for ``key`` while ``s`` is only read (``reading``), so that
+    every seat's view or options asking it get the very same answer; otherwise made anew."""
+    if _reading.state is not s:
+        return make()
+    found = _reading.kept.get(key, _reading)
+    if found is _reading:
+        found = _reading.kept[key] = make()
+    return found
+
+
+def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
+    """The sources of ``seat`` with effects at ``moment``, with those effects, in order
+    (none: ``fire`` would leave the moment's values as they are)."""
     if _reading.state is not s:
         return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
     found = _reading.acting.get((seat, moment))
@@ -311,5 +324,5 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "MOMENTS", "Hook", "Source", "check_now", "effect", "fire", "reading", "run_now",
-           "source_name", "sources"]
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "Source", "acting", "check_now", "effect", "fire",
+           "read_once", "reading", "run_now", "source_name", "sources"]
