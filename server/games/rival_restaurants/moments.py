@@ -55,7 +55,8 @@ MOMENTS: dict[str, str] = {
     "cooked": "COOK: a dish has been scored",
     "counters_close": "COUNTER: after the cooking, before the counters are restocked",
     "discarded": "an ingredient card is discarded (values: ingredient, market, to: discard or dumpster)",
-    "shelf_empty": "a market's shelf is empty and about to be refilled from its discard pile (values: market)",
+    "shelf_empty": "a market's shelf is empty: about to be refilled from its discard pile, or left empty by "
+                   "the restock (values: market)",
     "recipe_draw": "COUNTER: how many recipes to draw for one (values: draw)",
     "day_end": "the end of a day, after restocking",
 }
@@ -82,6 +83,23 @@ class Hook:
 EffectFn = Callable[[Hook, dict[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
 CHECKS: dict[str, Callable[[RivalState, int, dict[str, Any], dict[str, Any]], None]] = {}
+
+
+TableRule = Callable[[RivalState, dict[str, Any]], list[Event]]
+RULES: dict[str, list[TableRule]] = {}
+"""Rules of the table at a moment (an expansion's, say): they run once each time the
+moment fires, after the seats' effects, whoever's chefs are playing today."""
+
+
+def rule(moment: str) -> Callable[[TableRule], TableRule]:
+    """Register a rule of the table that runs whenever ``moment`` fires (it may change the
+    moment's values and the state, and returns its events)."""
+
+    def register(fn: TableRule) -> TableRule:
+        RULES.setdefault(moment, []).append(fn)
+        return fn
+
+    return register
 
 
 def effect(kind: str, check: Callable[..., None] | None = None) -> Callable[[EffectFn], EffectFn]:
@@ -229,6 +247,8 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
         for src in extra:
             events += _run(s, seat, moment, values, src, "self")
         extra = []
+    for table_rule in RULES.get(moment, ()):
+        events += table_rule(s, values)
     return values, events
 
 
@@ -324,5 +344,5 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "Source", "acting", "check_now", "effect", "fire",
-           "read_once", "reading", "run_now", "source_name", "sources"]
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "acting", "check_now", "effect", "fire",
+           "read_once", "reading", "rule", "run_now", "source_name", "sources"]
