@@ -14,11 +14,11 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, Field
 
 from server.config import Settings
-from server.runtime import Conflict, LiveMatch, NotAuthenticated, RateLimited, Runtime
+from server.runtime import LiveMatch, NotAuthenticated, RateLimited, Runtime
 from server.runtime.hub import clean_name
 from server.runtime.limits import CreationRate
 from server.runtime.tokens import token_hash
-from server.store import AccountRecord, NameClaimed, name_key
+from server.store import AccountRecord, name_key
 
 from . import passwords
 from .auth import client_address, runtime_of
@@ -29,10 +29,6 @@ from .sessions import account_of, end_session, signed_in, start_session, wall_ms
 router = APIRouter(prefix="/api", tags=["accounts"])
 
 WRONG = "Wrong name or password."
-
-
-class NameInUse(Conflict):
-    code = "name_claimed"
 
 
 class BadCredentials(NotAuthenticated):
@@ -72,8 +68,8 @@ class MyTables(BaseModel):
 
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     text = {401: "Not signed in, or a wrong name or password (`bad_credentials`).",
-            403: "A cookie request from a page of another site (`cross_origin`).",
-            409: "The name belongs to an account (`name_claimed`).",
+            403: "A cookie request from a page of another site (`cross_origin`), or the name belongs to "
+                 "an account (`name_claimed`).",
             422: "A name or password that will not do (the reason is given).",
             429: "Too many attempts (see `Retry-After`)."}
     return {code: {"model": Problem, "description": text[code]} for code in codes}
@@ -100,7 +96,7 @@ def attempt(request: Request, name: str | None = None) -> None:
 
 
 @router.post("/accounts", response_model=Me, status_code=status.HTTP_201_CREATED,
-             responses=refusals(403, 409, 422, 429), summary="Claim a name: a new account, signed in")
+             responses=refusals(403, 422, 429), summary="Claim a name: a new account, signed in")
 async def sign_up(body: Credentials, request: Request, response: Response,
                   runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
     """The name (compared after NFKC and casefolding: "Maria" and "MARIA" are one) becomes
@@ -110,10 +106,7 @@ async def sign_up(body: Credentials, request: Request, response: Response,
     attempt(request)
     name = clean_name(body.name)
     passwords.check_new(body.password, name)
-    try:
-        account = await runtime.store.accounts.create(name, await passwords.hash_password(body.password), wall_ms())
-    except NameClaimed:
-        raise NameInUse(f"The name {name!r} belongs to an account already.") from None
+    account = await runtime.store.accounts.create(name, await passwords.hash_password(body.password), wall_ms())
     await start_session(request, response, account)
     return {"account": account.to_json()}
 

@@ -24,10 +24,10 @@ from sqlalchemy import JSON, Text, bindparam, cast, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from server.problems import MatchFull, MatchOver, NameTaken, NotFinished, NotYourSeat, SeatsHeld, UnknownMatch
+from server.problems import MatchFull, MatchOver, NameClaimed, NameTaken, NotFinished, NotYourSeat, SeatsHeld, UnknownMatch
 
 from .database import Database
-from .accounts import Accounts, NameClaimed, claimant
+from .accounts import Accounts, claimant
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
