@@ -70,6 +70,13 @@ class NameTaken(Conflict):
     code = "name_taken"
 
 
+class AlreadySeated(Conflict):
+    """The signed-in account has a seat at this table already (perhaps under an earlier
+    name): one account, one seat."""
+
+    code = "already_seated"
+
+
 class SeatsHeld(Conflict):
     """In a rematch, the free seats are kept for the previous match's players until
     ``until`` (ms)."""
