@@ -28,6 +28,7 @@ from server.problems import AlreadySeated, MatchFull, MatchOver, NameClaimed, Na
 
 from .database import Database
 from .accounts import Accounts, claimant
+from .attempts import Attempts
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
@@ -118,11 +119,12 @@ def _get_match(conn: Connection, match_id: str) -> MatchRecord:
 
 class Store:
     """Matches, seats, the action log, snapshots and chat, on one ``Database``; its
-    ``accounts`` and ``ratings`` beside them."""
+    ``accounts``, ``ratings`` and the sign-in ``attempts`` beside them."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.accounts = Accounts(db)
+        self.attempts = Attempts(db)
         self.ratings = Ratings(db)
 
     # ---- matches and seats -----------------------------------------------------------

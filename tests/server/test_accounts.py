@@ -134,6 +134,23 @@ async def test_sign_in_is_limited_per_name_and_per_address(database_url: str) ->
             assert others == [401, 429]  # the address has spent its six (one on the sign-up)
 
 
+async def test_sign_in_limits_hold_across_processes(database_url: str) -> None:
+    """Two servers on one database share the counts: what one spent, the other refuses."""
+    limits = {"signin_per_name_burst": 3, "signin_per_name_per_minute": 1, "signin_per_address_burst": 1000}
+    async with serve(database_url, **limits) as one, serve(database_url, **limits) as two:
+        async with browser(one) as a, browser(two) as b:
+            await sign_up(a, "Shared")
+            guesses = [(await client.post("/api/session", json={"name": "shared", "password": "guess guess"}))
+                       for client in (a, b, a)]
+            assert [r.status_code for r in guesses] == [401, 401, 401]
+            for client in (b, a):
+                limited = await client.post("/api/session", json={"name": "Shared", "password": PASSWORD})
+                assert limited.status_code == 429 and limited.json()["code"] == "rate_limited", limited.text
+                assert int(limited.headers["Retry-After"]) >= 1
+        kept = await one.runtime.store.db.read(lambda conn: conn.execute(text("SELECT key FROM attempts")).all())
+        assert kept and not any("127.0.0.1" in k or "shared" in k for (k,) in kept)  # digests only
+
+
 async def test_a_cookie_request_that_changes_something_must_come_from_this_server(database_url: str) -> None:
     async with serve(database_url, allowed_origins="https://friends.example", **LIFTED) as site:
         async with browser(site) as client:
