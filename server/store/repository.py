@@ -102,6 +102,13 @@ def _choose_seat(humans: int, taken: set[int], mine: int | None, held: set[int])
     return next((s for s in free if s not in held), None)
 
 
+def _played(name: str) -> tuple[Any, ...]:
+    """A human seat called ``name`` in a finished match that had started (a table whose seats
+    never filled ended without being played: nobody played it)."""
+    return (seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished",
+            matches.c.started_at.is_not(None))
+
+
 def _get_match(conn: Connection, match_id: str) -> MatchRecord:
     row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
     if row is None:
@@ -270,7 +277,7 @@ class Store:
                         ) -> tuple[list[tuple[MatchRecord, int]], int]:
         """A page of the finished matches where a human seat was called ``name``, the most
         recently finished first, each with that seat; and how many there are in all."""
-        where = (seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished")
+        where = _played(name)
         joined = matches.join(seats, seats.c.match_id == matches.c.id)
 
         def work(conn: Connection) -> tuple[list[tuple[MatchRecord, int]], int]:
@@ -287,7 +294,7 @@ class Store:
         played: what a tally of wins is counted from."""
         query = (select(matches.c.game, seats.c.seat, matches.c.result)
                  .select_from(matches.join(seats, seats.c.match_id == matches.c.id))
-                 .where(seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished"))
+                 .where(*_played(name)))
         rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [(game, seat, result) for game, seat, result in rows]
 
