@@ -114,9 +114,12 @@ class RedactTokens(logging.Filter):
 
     A parameter's name is percent-decoded before it is compared, as the server decodes it
     when it reads the query: ``?tok%65n=…`` authenticates, so it is redacted too (and so is
-    any ``…token=`` value, however many times its name was encoded)."""
+    any ``…token=`` value, however many times its name was encoded). A value shaped like a
+    seat token (32 or more URL-safe characters) is redacted under any name: a client that
+    sends its token under a name that does not authenticate still must not see it logged."""
 
     PATTERN = re.compile(r"([^\s?&;=\"']+)=([^&\s\"']*)")
+    TOKEN_SHAPED = re.compile(r"[A-Za-z0-9_\-%]{32,}")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
@@ -134,7 +137,8 @@ class RedactTokens(logging.Filter):
         name = decoded = pair[1]
         for _ in range(3):  # doubly encoded names do not authenticate, but their values may be tokens
             decoded = unquote_plus(decoded)
-        return f"{name}=***" if decoded.lower().endswith("token") else pair[0]
+        secret = decoded.lower().endswith("token") or RedactTokens.TOKEN_SHAPED.fullmatch(pair[2])
+        return f"{name}=***" if secret else pair[0]
 
 
 class QuietDenials(logging.Filter):

@@ -65,10 +65,11 @@ def _held(until: int, now: int) -> SeatsHeld:
 
 
 def _played(name: str, account_id: int | None) -> tuple[Any, ...]:
-    """The finished matches' human seats of an account (under any name it had), or else
-    of a name."""
+    """The human seats of an account (under any name it had), or else of a name, in finished
+    matches that had started (a table whose seats never filled ended without being played:
+    nobody played it)."""
     whose = seats.c.account_id == account_id if account_id is not None else seats.c.name == name
-    return whose, seats.c.bot.is_(False), matches.c.status == "finished"
+    return whose, seats.c.bot.is_(False), matches.c.status == "finished", matches.c.started_at.is_not(None)
 
 
 def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, action_json: str,
