@@ -33,18 +33,25 @@ def _taught(options: dict[str, Any]) -> dict[str, Any]:
 @cache
 def seen_kinds(game_id: str) -> dict[str, tuple[Any, int]]:
     """Each kind of action some seat may play along random games of every variant (at the
-    fewest and the most players the variant seats), with the first state and seat where it
+    fewest and the most players the variant seats) and a game of the default bots (who
+    reach what random play rarely does: a Launch), with the first state and seat where it
     was legal."""
     game = _game(game_id)
     found: dict[str, tuple[Any, int]] = {}
+
+    def keep_for(players: int):
+        def keep(state: Any, _entry: Entry, _events: list) -> None:
+            for seat in range(players):
+                for action in game.legal(state, seat):
+                    found.setdefault(action["type"], (state, seat))
+        return keep
+
     for name, options in sorted(game.variants.items()):
         sizes = [n for n in (game.min_players, game.max_players) if _fits(game, n, options)]
         for players in dict.fromkeys(sizes):
-            def keep(state: Any, _entry: Entry, _events: list) -> None:
-                for seat in range(players):
-                    for action in game.legal(state, seat):
-                        found.setdefault(action["type"], (state, seat))
-            play(game, players, _taught(options), seed=players, bots=random_bots, on_step=keep)
+            play(game, players, _taught(options), seed=players, bots=random_bots, on_step=keep_for(players))
+    players = game.min_players if _fits(game, game.min_players, {}) else game.max_players
+    play(game, players, _taught({}), seed=1, on_step=keep_for(players))
     return found
 
 
@@ -63,7 +70,7 @@ def clause_texts(game_id: str) -> dict[str, str]:
     out = {}
     for m in CLAUSE.finditer(text):
         rest = text[m.end():]
-        end = re.search(r"\n\s*\n|\n\s*(?:[-*]|\d+\.) |\n#|\{#", rest)
+        end = re.search(r"\n\s*\n|\n\s*(?:[-*]|\d+\.) |\n#|\n\||\{#", rest)
         body = rest[: end.start() if end else len(rest)]
         out[m.group(1)] = " ".join(body.replace("*", "").split())
     return out
