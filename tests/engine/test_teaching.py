@@ -19,11 +19,15 @@ from server.engine.playout import Entry, play, random_bots
 from server.engine.teaching import Clause, summary
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
-GAMES = sorted(g for g in registry.games() if registry.get(g).teacher is not None)  # TODO every game
+GAMES = sorted(registry.games())
 
 
 def _game(game_id: str) -> Game[Any, Any]:
     return registry.get(game_id)
+
+
+# option sets that reach kinds of action no variant of the contract's does
+REACHING = {"rival-restaurants": [{"restaurants": "chosen"}, {"kitchen_squad": True}]}
 
 
 def _taught(options: dict[str, Any]) -> dict[str, Any]:
@@ -31,22 +35,22 @@ def _taught(options: dict[str, Any]) -> dict[str, Any]:
 
 
 @cache
-def seen_kinds(game_id: str) -> dict[str, tuple[Any, int]]:
+def seen_kinds(game_id: str) -> dict[str, tuple[Any, int, int]]:
     """Each kind of action some seat may play along random games of every variant (at the
     fewest and the most players the variant seats) and a game of the default bots (who
     reach what random play rarely does: a Launch), with the first state and seat where it
-    was legal."""
+    was legal and the time then."""
     game = _game(game_id)
-    found: dict[str, tuple[Any, int]] = {}
+    found: dict[str, tuple[Any, int, int]] = {}
 
     def keep_for(players: int):
-        def keep(state: Any, _entry: Entry, _events: list) -> None:
+        def keep(state: Any, entry: Entry, _events: list) -> None:
             for seat in range(players):
                 for action in game.legal(state, seat):
-                    found.setdefault(action["type"], (state, seat))
+                    found.setdefault(action["type"], (state, seat, entry.at_ms))
         return keep
 
-    for name, options in sorted(game.variants.items()):
+    for options in [*(game.variants[name] for name in sorted(game.variants)), *REACHING.get(game_id, [])]:
         sizes = [n for n in (game.min_players, game.max_players) if _fits(game, n, options)]
         for players in dict.fromkeys(sizes):
             play(game, players, _taught(options), seed=players, bots=random_bots, on_step=keep_for(players))
@@ -72,7 +76,7 @@ def clause_texts(game_id: str) -> dict[str, str]:
         rest = text[m.end():]
         end = re.search(r"\n\s*\n|\n\s*(?:[-*]|\d+\.) |\n#|\n\||\{#", rest)
         body = rest[: end.start() if end else len(rest)]
-        out[m.group(1)] = " ".join(body.replace("*", "").split())
+        out[m.group(1)] = " ".join(body.replace("*", "").replace("`", "").split())
     return out
 
 
@@ -100,7 +104,7 @@ def test_the_hint_of_each_kind_shows_its_label_and_clause(game_id: str, kind: st
     its clause (anchor, quote, link to the rules page) and a summary naming it."""
     game = _game(game_id)
     assert kind in seen_kinds(game_id), f"{kind} is never legal in random play: a lesson for nothing?"
-    state, seat = seen_kinds(game_id)[kind]
+    state, seat, _at = seen_kinds(game_id)[kind]
     hints = game.hints(state, seat)
     lesson = game.teacher.lessons[kind]
     entry = next(m for m in hints["may"] if m["kind"] == kind)
@@ -142,7 +146,7 @@ def test_anchors_are_unique_on_each_page() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hints_only_in_teach_mode_and_never_for_spectators(game_id: str) -> None:
     game = _game(game_id)
-    state, seat = next(iter(seen_kinds(game_id).values()))
+    state, seat, _at = next(iter(seen_kinds(game_id).values()))
     assert game.hints(state, None) is None
     views = game.taught(state, {seat: game.view(state, seat), None: game.view(state, None)})
     assert views[seat]["hints"] == game.hints(state, seat) and "hints" not in views[None]
@@ -157,8 +161,8 @@ def test_a_suggestion_is_a_legal_move_of_the_normal_bot_explained(game_id: str) 
     of the seat's legal moves, with a reason in words and the clause of its kind."""
     game = _game(game_id)
     suggested = 0
-    for state, seat in seen_kinds(game_id).values():
-        tip = game.suggest(state, seat, 10**9, seed=7)
+    for state, seat, at in seen_kinds(game_id).values():
+        tip = game.suggest(state, seat, at, seed=7)
         assert tip is not None and tip["reason"]
         if tip["action"] is None:
             continue
@@ -168,7 +172,7 @@ def test_a_suggestion_is_a_legal_move_of_the_normal_bot_explained(game_id: str) 
         lesson = game.teacher.lesson(tip["action"]["type"])
         assert tip["label"] == lesson.label and tip["clause"]["anchor"] == lesson.clause.anchor
         assert tip["reason"].startswith(lesson.label)
-        assert tip == game.suggest(state, seat, 10**9, seed=7), "the same seed suggests the same"
+        assert tip == game.suggest(state, seat, at, seed=7), "the same seed suggests the same"
     assert suggested, "the bot suggested nothing at all"
 
 
