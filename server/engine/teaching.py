@@ -97,7 +97,7 @@ class Teacher:
         lesson = self.lesson(kind)
         stake = self.stakes(view, kind, [action]) if self.stakes is not None else None
         why = stake or lesson.gain or lesson.clause.quote
-        return f"{lesson.label}: {why[0].lower()}{why[1:]}" if why else lesson.label
+        return f"{lesson.label} — {why[0].lower()}{why[1:]}" if why else lesson.label
 
     def suggestion(self, view: View, action: Action | None) -> dict[str, Any]:
         """The JSON of a suggested ``action`` (``None``: the bot would wait)."""
