@@ -1,7 +1,8 @@
 """Teach mode in a real browser (issue 26): a first game of each of the four games (and
 SPORKS Out) played to its end at phone width (390 px) with hints on, by a newcomer who
 reads the Teacher panel, asks "What would you do?" and plays the suggestion; screenshots
-of a hint, a suggestion and an explained refusal in ``test-artifacts/screenshots/teach_*``.
+of a hint, a suggestion and an explained refusal, and the result, in
+``test-artifacts/screenshots/teach-<game>-*.png``.
 
 Nutty Noodles starts from the lobby's "Learn to play" (you against an easy bot, relaxed
 timers); the others are set up the same way over the API with a short game's options
@@ -54,13 +55,14 @@ class Newcomer:
 
     def __init__(self, pages: Pages, page: Any, game: str) -> None:
         self.pages, self.page, self.game = pages, page, game
+        pages.test_name = f"teach-{game}"  # the screenshots' names
         self.shots: set[str] = set()
         self.played = 0
 
     def shot(self, label: str) -> None:
         if label not in self.shots:
             self.shots.add(label)
-            self.pages.shot(self.page, f"{self.game}-{label}")
+            self.pages.shot(self.page, label)
 
     def move(self) -> bool:
         """One decision; False once the game is over."""
