@@ -96,7 +96,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
                   docs_url=None, redoc_url=None)  # reference.install serves /docs without a CDN
     app.state.settings = settings
-    app.state.signin_limits = accounts.SignInLimits(settings)
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read

@@ -69,7 +69,7 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 # these two lines in a rules file, and is shown collapsed
 DEVELOPERS = "<!-- developers -->"
 DEVELOPERS_END = "<!-- /developers -->"
-_COLLAPSED = ('<details class="developers"><summary>For developers: how these figures are made</summary>\n\n',
+_COLLAPSED = ('<details class="developers"><summary>For developers: the commands and tests behind this</summary>\n\n',
               "\n\n</details>")
 
 
