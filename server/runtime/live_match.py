@@ -234,6 +234,13 @@ class LiveMatch:
         return messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
                                       events=messages.visible_events(self.recent, seat), **self._told_alike())
 
+    def suggestion(self, seat: int) -> dict[str, Any] | None:
+        """Teach mode's "What would you do?" for ``seat`` now (``Game.suggest``: the normal
+        bot on the seat's own input); ``None`` if the match is not running in teach mode."""
+        if self.step is None or not self.running:
+            return None
+        return self.game.suggest(self.step.state, seat, self.services.clock.now_ms(), seed=self.seq)
+
     def _told_alike(self) -> dict[str, Any]:
         """What every seat is told alike about the present."""
         return {"status": self.status, "deadline": self.deadline, "now": self.services.clock.now_ms(),

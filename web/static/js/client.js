@@ -9,6 +9,7 @@
 //
 import { inviteBox } from "./invite.js";
 import { showRefusal, watchControls } from "./refusals.js";
+import { clauseOf, quoted, renderTeach } from "./teach.js";
 import { greeting, lastSeen, presenceTag, rememberSeen, standinOf, standinSeats, standinTag } from "./standins.js";
 
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
@@ -782,6 +783,8 @@ class MatchPage {
     const prompt = $("prompt");
     $("prompt-text").textContent = view.prompt || "";
     prompt.classList.toggle("your-turn", !!(legal && legal.length));
+    renderTeach($("teach"), this.state, { matchId: this.matchId, token: this.seat && this.seat.token,
+      send: (action) => this.send(action) });
   }
 
   remaining() {
@@ -815,7 +818,8 @@ class MatchPage {
     try {
       return await this.socket.act(action);
     } catch (err) {
-      if (!quiet) showRefusal(err.message);
+      const clause = clauseOf(action, this.matchId); // teach mode: the rule that refused it
+      if (!quiet) showRefusal(err.message, clause && h("span", { class: "refusal-rule" }, "The rule: ", quoted(clause)));
       throw err;
     }
   }
