@@ -230,9 +230,10 @@ class LiveMatch:
             return messages.state_payload(seq=0, status=self.status, view=None, legal=[], events=[],
                                           deadline=None, now=self.services.clock.now_ms(),
                                           result=self.record.result)
-        view, legal = self.views.current(self.step, seat, hold)
+        told = self._told_alike()
+        view, legal = self.views.current(self.step, seat, hold, (told["status"], told["deadline"], told["result"]))
         return messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
-                                      events=messages.visible_events(self.recent, seat), **self._told_alike())
+                                      events=messages.visible_events(self.recent, seat), **told)
 
     def _told_alike(self) -> dict[str, Any]:
         """What every seat is told alike about the present."""
@@ -389,12 +390,12 @@ class LiveMatch:
         try:
             for sub in [s for s in self.subscribers if s.closed]:  # given up as too slow
                 self.unsubscribe(sub)
-            sockets: dict[int | None, set[bool]] = {}
+            sockets: dict[int | None, set[str]] = {}
             for sub in self.subscribers:
-                sockets.setdefault(sub.seat, set()).add(sub.legal_delta)
+                sockets.setdefault(sub.seat, set()).add(sub.reads)
             texts = self.views.messages(step, sockets, self._told_alike())
             for sub in list(self.subscribers):
-                message = texts.get((sub.seat, sub.legal_delta))
+                message = texts.get((sub.seat, sub.reads))
                 if message is not None:
                     sub.push(message.text, view="state" if message.whole else "patch")
         finally:
