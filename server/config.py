@@ -60,6 +60,7 @@ class Settings:
     clock_speed: float = 1.0  # game time per real time; >1 only for tests and demos
     max_sockets_per_address: int = 64  # open WebSockets per client address (0: no limit)
     max_sockets: int = 0  # open WebSockets in all (0: the open-file limit less a reserve for HTTP)
+    max_spectators: int = 200  # spectators' sockets per match (0: no limit)
     create_per_minute: float = 30.0  # matches a client address may create per minute… (0: no limit)
     create_burst: int = 10  # …and at once
     max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)

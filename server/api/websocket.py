@@ -23,7 +23,8 @@ runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, 
 and the connection stays open (a ``resync`` answered, for one seat's sockets together, at
 most ``RESYNCS_PER_S`` a second: ``rate_limited`` past that). A bad token or unknown match
 closes the socket right after accepting it, with code 4403 or 4404 and a reason, and an
-unknown ``legal`` or ``updates`` with 4400. Before accepting, a handshake from a page of another site
+unknown ``legal`` or ``updates`` with 4400; a spectator of a match that has
+``max_spectators`` already is closed with 4429 and the reason (it may try again later). Before accepting, a handshake from a page of another site
 (``Origin``, see ``origins``) is refused with 403, and one past the socket limits
 (``server.runtime.limits``) with 429 (this address) or 503 (the server), each with
 ``Retry-After``.
@@ -42,7 +43,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
+from server.runtime import AtCapacity, LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
 from server.runtime.rate import TokenBucket
 
@@ -57,6 +58,7 @@ router = APIRouter()
 CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_AT_CAPACITY = 4429  # a spectator of a match that has as many as it takes
 LEGAL_READINGS = {"whole": "whole", "delta": "delta"}  # ``legal=`` → how the patches carry the legal list
 UPDATES = ("full", "compact")  # ``updates=``: compact patches (their legal list always as a delta)
 DATABASE_AWAY = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
@@ -117,7 +119,12 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
                      queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
                      reads="compact" if updates == "compact" else LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
-    await live.join(sub)
+    try:
+        await live.join(sub)
+    except AtCapacity as exc:  # too many spectators
+        await sub.stop()
+        await ws.close(CLOSE_AT_CAPACITY, exc.message[:120])
+        return
     limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
         while not sub.closed:

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
-from server.problems import Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
+from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
@@ -505,7 +505,11 @@ class LiveMatch:
 
     def subscribe(self, sub: Subscriber, chat: list[ChatRecord]) -> None:
         """Add a socket and send it the present at once: the state (or, while the match
-        waits for players, its summary) and the recent chat."""
+        waits for players, its summary) and the recent chat. A spectator past
+        ``max_spectators`` is refused (``AtCapacity``): each one costs every change a send."""
+        cap = self.services.settings.max_spectators
+        if sub.seat is None and cap and sum(other.seat is None for other in self.subscribers) >= cap:
+            raise AtCapacity(f"This match has {cap} spectators already; try again later.", retry_after=30)
         self.subscribers.add(sub)
         self.presence.opened(sub.seat)
         self.services.metrics.sockets.inc()

@@ -9,6 +9,7 @@ other addresses to the server, on this machine."""
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 from typing import Any
 
@@ -217,3 +218,31 @@ async def test_only_the_newest_snapshot_is_kept(database_url: str) -> None:
         rows = await rt.store.db.read(lambda conn: conn.execute(
             text("SELECT seq FROM snapshots WHERE match_id = :m"), {"m": live.id}).all())
         assert [r[0] for r in rows] == [8]
+
+
+async def test_finding_13_spectators_of_a_match_are_capped_with_a_clear_refusal(tmp_path) -> None:
+    """Issue 23, finding 13: every spectator costs every change a send, so a match takes
+    ``max_spectators``; the next one is closed with 4429 and the reason, the seated players
+    still connect, and a place freed is taken again."""
+    async with serve(f"sqlite:///{tmp_path / 'db.sqlite'}", max_spectators=2) as served, \
+            httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+        api = Api(client)
+        match_id, tokens = await api.seated(players=2)
+        url = f"{served.ws_url}/ws/matches/{match_id}"
+        watching = [await websockets.connect(url) for _ in range(2)]
+        for ws in watching:
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "state"
+        async with websockets.connect(url) as refused:
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(refused.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert "2 spectators" in closed.value.rcvd.reason
+        async with websockets.connect(f"{url}?token={tokens[0]}") as seated:  # a player is never refused
+            assert json.loads(await asyncio.wait_for(seated.recv(), 10))["type"] == "state"
+        await watching.pop().close()
+        live = served.runtime.live[match_id]
+        await _until(lambda: sum(s.seat is None for s in live.subscribers) == 1)
+        async with websockets.connect(url) as again:
+            assert json.loads(await asyncio.wait_for(again.recv(), 10))["type"] == "state"
+        for ws in watching:
+            await ws.close()
