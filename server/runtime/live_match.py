@@ -94,6 +94,7 @@ class LiveMatch:
         self._moved = asyncio.Event()  # another process said the match moved
         self._resyncs: dict[int | None, TokenBucket] = {}  # seat → its sockets' whole states asked for
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
+        self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -232,8 +233,11 @@ class LiveMatch:
                                           result=self.record.result)
         told = self._told_alike()
         view, legal = self.views.current(self.step, seat, hold, (told["status"], told["deadline"], told["result"]))
-        return messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
-                                      events=messages.visible_events(self.recent, seat), **told)
+        payload = messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
+                                         events=messages.visible_events(self.recent, seat), **told)
+        if seat in self.stood_in:  # a stand-in played this seat: the client greets its human
+            payload["stood_in"] = {"since_seq": self.stood_in[seat]}
+        return payload
 
     def _told_alike(self) -> dict[str, Any]:
         """What every seat is told alike about the present."""
@@ -251,8 +255,10 @@ class LiveMatch:
         """Apply ``seat``'s action; returns its ``seq`` once committed."""
         started = time.perf_counter()
         async with self.lock:
-            if source == "player" and self.players.seen(seat, self.now()):
-                self._schedule_bots()
+            if source == "player":
+                self.stood_in.pop(seat, None)  # back, and playing: told already
+                if self.players.seen(seat, self.now()):
+                    self._schedule_bots()
             if expect_seq is not None and expect_seq != self.seq:
                 await self._catch_up_locked()
             for _ in range(MAX_ATTEMPTS):
@@ -263,6 +269,8 @@ class LiveMatch:
                     raise StaleSeq(f"The match has moved on to seq {self.seq} (you expected {expect_seq}).",
                                    self.seq)
                 step = self._take(seat, action, self.now())
+                if source == "bot" and seat in self.players.standins:
+                    step.played_by_standin(seat)
                 try:
                     await self._commit_locked(step, source)
                 except SeqTaken:
@@ -452,6 +460,8 @@ class LiveMatch:
         drives = self.drives
         self._arm_bots(drives)
         standins = frozenset(self.players.standins)
+        for seat in standins - self.stood_in.keys():
+            self.stood_in[seat] = self.seq
         if drives and self.running and standins != self.presence.owner_standins:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)

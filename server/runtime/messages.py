@@ -4,7 +4,10 @@
            whole view after change ``seq``: on connect, when asked (``resync``), and after a
            change when the socket holds no view yet; ``events`` are the events of that change
            this seat may see (on connect: the recent ones), each tagged with the ``seq`` that
-           caused it; ``deadline`` and ``now`` are game-clock ms.
+           caused it; ``deadline`` and ``now`` are game-clock ms. An event of a move a
+           stand-in bot played for an absent human carries ``"by": seat, "standin": true``;
+           the state of a seat a stand-in played says ``"stood_in": {"since_seq": n}`` (until
+           its human acts).
 ``patch``  ``{type, seq, prev_seq, ops, legal, events, deadline, now, status, result}`` — after
            every later change: ``ops`` (JSON Patch, RFC 6902: ``add``, ``remove``,
            ``replace``) turn the view of ``prev_seq`` — the one the socket holds — into the

@@ -696,7 +696,7 @@ class MatchPage {
     this.root.dataset.resyncs = this.socket ? this.socket.resyncs : 0;
     this.root.dataset.you = this.you ?? "";
     this.root.classList.toggle("spectating", this.ctx.spectator);
-    if (first && this.stoodIn) this.greet(msg.events || []);
+    if (first && (this.stoodIn || msg.stood_in)) this.greet(msg.events || []);
     this.logEvents(msg.events || []);
     if (!this.ctx.spectator) rememberSeen(this.matchId, msg.seq);
     if (!first) this.fresh.push(...(msg.events || []).filter((e) => e.fresh));
