@@ -125,7 +125,7 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
         await sub.stop()
         await ws.close(CLOSE_AT_CAPACITY, exc.message[:120])
         return
-    limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    limit = live.message_rate(seat)
     try:
         while not sub.closed:
             message = await ws.receive()

@@ -42,7 +42,7 @@ from server.store import ChatRecord, MatchRecord, SeqTaken
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .presence import Presence
-from .rate import TokenBucket
+from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
 from .services import Services
@@ -93,6 +93,8 @@ class LiveMatch:
         self._timeout_refused_at: int | None = None
         self._moved = asyncio.Event()  # another process said the match moved
         self._resyncs: dict[int | None, TokenBucket] = {}  # seat → its sockets' whole states asked for
+        self._rates: dict[int, TokenBucket] = {}  # seat → its sockets' messages
+        self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
 
@@ -269,6 +271,10 @@ class LiveMatch:
                     raise StaleSeq(f"The match has moved on to seq {self.seq} (you expected {expect_seq}).",
                                    self.seq)
                 step = self._take(seat, action, self.now())
+                assert step.entry is not None
+                if source == "player" and not self.repeats.allowed(seat, step.entry.text):
+                    self.services.metrics.rejected.labels("repeated").inc()
+                    raise RateLimited("You keep playing the same move; it waits until someone else has moved.")
                 if source == "bot" and seat in self.players.standins:
                     step.played_by_standin(seat)
                 try:
@@ -350,6 +356,7 @@ class LiveMatch:
             self.services.metrics.conflicts.inc()
             raise
         self.last_at = entry.at
+        self.repeats.played(entry.seat, entry.text)
         self._advance(step, entry.at, result)
         self.services.metrics.applied[source].inc()
         self._after_change(step)
@@ -531,6 +538,14 @@ class LiveMatch:
         for line in chat:
             sub.push(messages.chat_message(line.to_json()))
         self.presence.note()
+
+    def message_rate(self, seat: int | None) -> TokenBucket:
+        """The bucket a socket's messages are rated by: its seat's, shared by every socket of
+        the seat here (more sockets buy no more messages); a spectator's own."""
+        settings = self.services.settings
+        if seat is None:
+            return TokenBucket(settings.rate_per_second, settings.rate_burst)
+        return self._rates.setdefault(seat, TokenBucket(settings.rate_per_second, settings.rate_burst))
 
     def resync(self, sub: Subscriber, asked: bool = False) -> None:
         """Send the socket the whole state (on connect, and when it ``asked``: it missed a
