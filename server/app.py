@@ -46,14 +46,19 @@ sees only its own view.
   view held at `prev_seq`). A socket opened with `legal=delta`
   (`/ws/matches/{id}?token=…&legal=delta`) gets `legal_ops` in each patch instead of
   `legal`: a JSON Patch of the legal list it holds (`[]` when unchanged); without it
-  (`legal=whole`, the default) `legal` is the whole list, as it always was;
+  (`legal=whole`, the default) `legal` is the whole list, as it always was. A socket
+  opened with `updates=compact` (the browser's) gets the compact patch instead: `{type,
+  seq, ops}` with operations as arrays (`["+"|"=", path, value]`, `["-", path]`) and only
+  what changed — `prev_seq` when it is not `seq − 1`, `legal_ops` (compact) or `legal_at`
+  (the list held after that seq, among the last 4 distinct ones), `events`, `deadline` with
+  `now`, `status`, `result` (see the README's protocol section);
   `{"type":"match", match}` (the public
   summary) at once and whenever it changes: seats taken, who is connected, stand-in bots,
   a rematch; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
   `{"type":"error", id, code, message}` in answer to your messages.
 * WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
-  `{"type":"chat", text}`, `{"type":"resync"}`, `{"type":"ping", id}`. An unknown `legal=`
-  closes the socket with code 4400 and the reason.
+  `{"type":"chat", text}`, `{"type":"resync"}`, `{"type":"ping", id}`. An unknown `legal=` or
+  `updates=` closes the socket with code 4400 and the reason.
 * Refusals: `{"detail", "code"}` — 401 no token, 403 not your seat, 404 no such match,
   409 stale `expect_seq` / full / not started / finished / seats `held` for a rematch's
   players, 413 body too large, 422 illegal (the rules' reason), invalid input or JSON only
