@@ -33,16 +33,14 @@ from __future__ import annotations
 import json
 import logging
 import math
-import sqlite3
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
+from server.store import STORE_AWAY
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
@@ -57,7 +55,6 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 LEGAL_READINGS = {"whole": False, "delta": True}  # ``legal=`` → whether patches carry ``legal_ops``
-DATABASE_AWAY = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
 ID_MAX = 128
 
 
@@ -163,7 +160,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
                                             "Unknown message type; use action, chat, resync or ping."))
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
-    except DATABASE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
+    except STORE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
         log.warning("WebSocket message refused: the database is unavailable (%s: %s)", type(exc).__name__,
                     str(exc).splitlines()[0][:200] if str(exc) else "")
         sub.push(messages.error_message(msg_id, "unavailable", "The database is unavailable; try again soon."))
