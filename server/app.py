@@ -84,7 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.database_url)
+        db = Database(settings.database_url, settings.store_timeout_s)
         try:
             revision = await upgrade(db)
             log.info("database %s at revision %s", db.safe_url, revision)

@@ -54,6 +54,7 @@ class Settings:
     chat_per_minute: int = 30
     standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
     presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
+    store_timeout_s: float = 10.0  # PostgreSQL: connecting, waiting for the pool, each statement (then 503)
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
     lease_s: float = 5.0  # a process silent this long loses its matches to the others (0: no leases)
