@@ -28,6 +28,13 @@ async def test_a_teach_match_shows_its_seat_hints_and_suggests(database_url: str
         assert tip.status_code == 200, tip.text
         assert tip.json()["action"] == {"type": "ready"} and tip.json()["reason"].startswith("Say you are ready")
         assert (await client.get(f"/api/matches/{match_id}/suggestion")).status_code == 401
+        # after a change the hints reach the socket in its patch, like the rest of its view
+        assert (await ws.act({"type": "ready"}))["type"] == "ack"
+        moved = await ws.wait(lambda: ws.states and ws.state["view"]["phase"] != "ready" and ws.state)
+        assert "ready" not in [m["kind"] for m in moved["view"]["hints"]["may"]]
+        assert moved["view"]["hints"] == (await api.view(match_id, token))["view"]["hints"] or \
+            moved["seq"] != (await api.view(match_id, token))["seq"]
+        assert ws.patches, "the change came as a patch"
         await ws.close()
         await watcher.close()
 

@@ -4,7 +4,11 @@ rules page that allows it, and what it gains or risks (data for
 
 from __future__ import annotations
 
+from typing import Any
+
 from server.engine.teaching import Clause, Lesson, Teacher
+
+from .cards import CUISINE_BONUS
 
 GAME_ID = "rival-restaurants"
 
@@ -72,4 +76,36 @@ LESSONS = {
         "Only today's chef's power works today."),
 }
 
-TEACHER = Teacher(GAME_ID, LESSONS, Clause("rr-day", "A day has three phases."))
+
+
+def _dish(view: dict[str, Any], me: dict[str, Any], recipe: str) -> str | None:
+    """What cooking ``recipe`` scores before specials and powers (the rules' formula)."""
+    found = next((r for r in me["recipes"] if r["id"] == recipe), None)
+    if found is None:
+        return None
+    restaurant = me.get("restaurant") or {}
+    bonus = CUISINE_BONUS if found["cuisine"] == restaurant.get("cuisine") else 0
+    score = found["points"] + bonus - me["garbage"]
+    parts = f"{found['points']} points" + (f" + {bonus} cuisine bonus" if bonus else "") + \
+        (f" − {me['garbage']} for your garbage" if me["garbage"] else "")
+    return (f"{found['name']}: {parts} = {score:+d} popularity (before specials and powers), "
+            f"then {found['garbage']} garbage.")
+
+
+def stakes(view: dict[str, Any], kind: str, actions: list[dict[str, Any]]) -> str | None:
+    """The popularity a recipe would score now (points, cuisine bonus, garbage held), and
+    what garbage costs, from the seat's own chef in its view."""
+    you = view.get("you")
+    players = view.get("players") or []
+    if not isinstance(you, int) or not 0 <= you < len(players):
+        return None
+    me = players[you]
+    if kind == "cook":
+        dishes = [d for d in (_dish(view, me, a.get("recipe")) for a in actions) if d]
+        return " ".join(dict.fromkeys(dishes)) or None
+    if kind == "dump" and me["garbage"]:
+        return f"You hold {me['garbage']} garbage: each costs 1 popularity on every dish you cook."
+    return None
+
+
+TEACHER = Teacher(GAME_ID, LESSONS, Clause("rr-day", "A day has three phases."), stakes)

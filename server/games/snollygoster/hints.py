@@ -3,6 +3,8 @@ allows it, and what it gains or risks (data for ``server.engine.teaching.Teacher
 
 from __future__ import annotations
 
+from typing import Any
+
 from server.engine.teaching import Clause, Lesson, Teacher
 
 GAME_ID = "snollygoster"
@@ -75,5 +77,34 @@ LESSONS = {
     "done": Lesson("Stop guessing", SLEUTH, "No more guesses: no more points won or lost."),
 }
 
+
+
+def _known(food: dict[str, Any]) -> str:
+    """What the seat knows of a Food in its view: what it saw, else the tag's claim."""
+    if food["you_know"]:
+        return f"Food #{food['id']}: you know it is {food['you_know']}"
+    if food["tag"]:
+        return f"Food #{food['id']}: tagged {food['tag']['claim']} by {food['tag']['by_name']}"
+    return f"Food #{food['id']}: untagged"
+
+
+def stakes(view: dict[str, Any], kind: str, actions: list[dict[str, Any]]) -> str | None:
+    """Before a meal, what the seat knows of each Food it may eat; what Fuel a move costs."""
+    players = view.get("players") or []
+    you = view.get("you")
+    if not isinstance(you, int) or not 0 <= you < len(players):
+        return None
+    if kind == "eat":
+        foods = {f["id"]: f for p in players for f in p["stash"]}
+        known = [_known(foods[a["food"]]) for a in actions if a.get("food") in foods][:4]
+        return ("; ".join(known) + ". Unsafe Food means Quarantine, unless an Antidote protects it.") if known else None
+    fuel = players[you]["fuel"]
+    if kind == "feed":
+        return f"Costs 1 of your {fuel} Fuel; they must eat the Food you name, safe or not."
+    if kind == "leave_quarantine":
+        return f"Costs 2 of your {fuel} Fuel; then you may take Food and board the pod again."
+    return None
+
+
 TEACHER = Teacher(GAME_ID, LESSONS, Clause(
-    "sg-turn", "The player left of the dealer goes first; play goes clockwise (seat order)."))
+    "sg-turn", "The player left of the dealer goes first; play goes clockwise (seat order)."), stakes)
