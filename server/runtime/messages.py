@@ -4,7 +4,8 @@
            whole view after change ``seq``: on connect, when asked (``resync``), and after a
            change when the socket holds no view yet; ``events`` are the events of that change
            this seat may see (on connect: the recent ones), each tagged with the ``seq`` that
-           caused it; ``deadline`` and ``now`` are game-clock ms.
+           caused it; ``deadline`` and ``now`` are game-clock ms. A match played by turns
+           adds ``waiting``: the seats whose move it is (also in ``patch``).
 ``patch``  ``{type, seq, prev_seq, ops, legal, events, deadline, now, status, result}`` — after
            every later change: ``ops`` (JSON Patch, RFC 6902: ``add``, ``remove``,
            ``replace``) turn the view of ``prev_seq`` — the one the socket holds — into the
@@ -51,9 +52,11 @@ def visible_events(events: Iterable[tuple[int, Event]], seat: int | None) -> lis
 
 def state_payload(*, seq: int, status: str, view: dict[str, Any], legal: list[dict[str, Any]],
                   events: list[dict[str, Any]], deadline: int | None, now: int,
-                  result: dict[str, Any] | None) -> dict[str, Any]:
-    return {"seq": seq, "status": status, "view": view, "legal": legal, "events": events,
-            "deadline": deadline, "now": now, "result": result}
+                  result: dict[str, Any] | None, waiting: list[int] | None = None) -> dict[str, Any]:
+    """``waiting`` (matches played by turns): the seats whose move it is."""
+    payload = {"seq": seq, "status": status, "view": view, "legal": legal, "events": events,
+               "deadline": deadline, "now": now, "result": result}
+    return payload if waiting is None else {**payload, "waiting": waiting}
 
 
 def state_message(payload: dict[str, Any]) -> str:
@@ -62,11 +65,14 @@ def state_message(payload: dict[str, Any]) -> str:
 
 def patch_message(*, seq: int, prev_seq: int, ops: list[dict[str, Any]], events: list[dict[str, Any]],
                   deadline: int | None, now: int, status: str, result: dict[str, Any] | None,
-                  legal: list[dict[str, Any]] | None = None, legal_ops: list[dict[str, Any]] | None = None) -> str:
-    """With ``legal`` (the whole list) or ``legal_ops`` (a patch of the list held)."""
+                  legal: list[dict[str, Any]] | None = None, legal_ops: list[dict[str, Any]] | None = None,
+                  waiting: list[int] | None = None) -> str:
+    """With ``legal`` (the whole list) or ``legal_ops`` (a patch of the list held);
+    ``waiting`` as in ``state_payload``."""
     said = {"legal": legal} if legal_ops is None else {"legal_ops": legal_ops}
+    turns = {} if waiting is None else {"waiting": waiting}
     return _dumps({"type": "patch", "seq": seq, "prev_seq": prev_seq, "ops": ops, **said,
-                   "events": events, "deadline": deadline, "now": now, "status": status, "result": result})
+                   "events": events, "deadline": deadline, "now": now, "status": status, "result": result, **turns})
 
 
 def match_message(summary: dict[str, Any]) -> str:

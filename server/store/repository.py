@@ -28,6 +28,7 @@ from server.problems import MatchFull, MatchOver, NameTaken, NotFinished, NotYou
 
 from .database import Database
 from .accounts import Accounts, NameClaimed, claimant
+from .mail import MailAddresses
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
@@ -117,6 +118,7 @@ class Store:
         self.db = db
         self.accounts = Accounts(db)
         self.ratings = Ratings(db)
+        self.mail = MailAddresses(db)
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,
