@@ -12,8 +12,8 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import (account_pages, accounts, errors, health, history, invite, lobby, pages, passkeys, play, ratings,
-                        reference, replays, websocket)
+from server.api import (account_pages, accounts, errors, health, history, invite, lobby, mail, pages, passkeys, play,
+                        ratings, reference, replays, websocket)
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.same_origin import SameOrigin
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read
     app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     errors.install(app)
-    for module in (lobby, invite, play, replays, history, accounts, passkeys, ratings, websocket, health):
+    for module in (lobby, invite, play, replays, history, accounts, mail, passkeys, ratings, websocket, health):
         app.include_router(module.router)
     app.include_router(account_pages.router)
     pages.install(app)  # the HTML pages and /static (web/)

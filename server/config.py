@@ -77,6 +77,11 @@ class Settings:
     signin_per_address_burst: int = 20  # sign-ins and sign-ups from one client address at once…
     signin_per_address_per_minute: float = 10.0  # …then this many a minute
     public_url: str = ""  # the address friends open (invite links), e.g. http://192.168.1.20:8000 ("": worked out)
+    standin_after_misses: int = 3  # by turns: a stand-in plays a seat whose moves time made this often in a row (0: never)
+    smtp_url: str = ""  # "your move" mail: smtp://user:password@host:port (smtps:// for TLS; "": no mail)
+    mail_from: str = "potluck@localhost"  # the sender of that mail
+    mail_digest_s: float = 60.0  # "your move" notices wait this long, so several become one mail
+    test_clock: int = 0  # 1: POST /api/test/clock moves game time forward (tests only, never in production)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":

@@ -29,6 +29,7 @@ from server.problems import AlreadySeated, MatchFull, MatchOver, NameClaimed, Na
 from .database import Database
 from .accounts import Accounts, claimant
 from .attempts import Attempts
+from .mail import MailAddresses
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
@@ -127,6 +128,7 @@ class Store:
         self.accounts = Accounts(db)
         self.attempts = Attempts(db)
         self.ratings = Ratings(db)
+        self.mail = MailAddresses(db)
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,

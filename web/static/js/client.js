@@ -569,6 +569,7 @@ class MatchPage {
     const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
     $("game-name").textContent = game.name;
     document.title = `${game.name} · Potluck`;
+    if ((this.summary.options || {}).pace === "turns") this.startYourMove(game.name);
     if (game.rules) {
       $("rules-link").href = game.rules;
       $("rules-link").hidden = false;
@@ -680,6 +681,18 @@ class MatchPage {
     }
   }
 
+  /** By turns: tell the player when it becomes their move (``your_move.js``). */
+  async startYourMove(gameName) {
+    const { YourMoveNotice } = await import("./your_move.js");
+    this.yourMove = new YourMoveNotice(gameName, h);
+    $("players").after(this.yourMove.controls());
+    if (this.state) this.yourMove.update(this.isMyMove(this.state));
+  }
+
+  isMyMove(msg) {
+    return msg.status === "running" && Array.isArray(msg.waiting) && this.you !== null && msg.waiting.includes(this.you);
+  }
+
   // -- the game --
   onState(msg) {
     if (!msg.view) {
@@ -689,6 +702,7 @@ class MatchPage {
     }
     const first = this.state === null;
     this.state = msg;
+    if (this.yourMove) this.yourMove.update(this.isMyMove(msg));
     if (msg.status && this.summary && msg.status !== this.summary.status) {
       this.summary.status = msg.status;
       this.showSummary();

@@ -308,8 +308,16 @@ function matchRow(m, running) {
     h("div", {},
       h("strong", {}, game ? game.name : m.game),
       h("span", { class: "muted" }, running ? ` · ${m.players} players` : ` · ${m.open_seats} of ${m.players} seats free`),
+      byTurns(m),
       h("div", { class: "small muted" }, names)),
     action);
+}
+
+/** "by turns, 24 h a move" for a match played by turns (the lobby lists them among the open
+ *  tables: friends join whenever they come by). */
+function byTurns(m) {
+  const o = m.options || {};
+  return o.pace === "turns" ? h("span", { class: "badge by-turns" }, ` by turns, ${o.move_hours} h a move`) : null;
 }
 
 /** A seat's rating in its game (an account's, or a bot level's), as shown beside its name. */
