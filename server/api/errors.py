@@ -23,6 +23,7 @@ STATUS: list[tuple[type[rt.Problem], int]] = [
     (rt.UnknownMatch, 404),
     (rt.NotAuthenticated, 401),
     (rt.NotYourSeat, 403),
+    (rt.NameClaimed, 403),
     (rt.Conflict, 409),
     (rt.Illegal, 422),
     (rt.Invalid, 422),
