@@ -64,7 +64,7 @@ class Settings:
     max_spectators: int = 200  # spectators' sockets per match (0: no limit)
     create_per_minute: float = 30.0  # matches a client address may create per minute… (0: no limit)
     create_burst: int = 10  # …and at once
-    max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)
+    max_bot_matches: int = 20  # matches with no human present, running here, weighed (seats.bots_load; 0: no limit)
     open_expires_after_s: float = 24 * 3600.0  # a match whose seats never filled ends after this (0: never)
     rematch_hold_s: float = 600.0  # a rematch keeps the previous players' seats for them this long
     metrics_allow: str = "127.0.0.0/8,::1"  # addresses (comma-separated networks) that may read /metrics

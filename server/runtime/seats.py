@@ -15,8 +15,18 @@ from collections import Counter
 from typing import Any, Iterable
 
 from server.engine import Bot, Game, Rng
-from server.engine.bots import NORMAL
+from server.engine.bots import HARD, NORMAL
 from server.store import MatchRecord
+
+
+SEAT_LOAD = {HARD: 1.0}  # what a bot's seat weighs in the bots-alone cap, by level (others: 0.5)
+
+
+def bots_load(levels: Iterable[str]) -> float:
+    """What a table of bots at ``levels`` weighs against ``max_bot_matches``: half a match a
+    seat (a two-seat table of normal bots is one), a hard bot's seat a whole one (it thinks
+    ahead)."""
+    return sum(SEAT_LOAD.get(level, 0.5) for level in levels)
 
 
 def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
@@ -32,6 +42,7 @@ class SeatPlayers:
             for s in record.seats if s.bot
         }
         self.humans = [s.seat for s in record.seats if not s.bot]
+        self.load = bots_load([s.level or NORMAL if s.bot else NORMAL for s in record.seats])  # played by bots alone
         self.standins: dict[int, Bot] = {}
         self.sockets: Counter[int] = Counter()
         self.last_seen = {seat: now for seat in self.humans}
