@@ -53,6 +53,7 @@ class Settings:
     chat_max_chars: int = 500
     chat_per_minute: int = 30
     standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
+    pause_after_s: float = 900.0  # every human of a table away this long: no bot plays it until one is back (0: never)
     presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this

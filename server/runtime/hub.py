@@ -166,12 +166,14 @@ class Hub:
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
         are the only ones that think) — every match with no human at the table counts,
         whether it was made of bots or its humans left it to stand-ins, weighed by its size
-        and levels (``seats.bots_load``: a two-seat table of normal bots is one); ``load``:
-        the new match's weight."""
+        and levels (``seats.bots_load``: a two-seat table of normal bots is one), but not one
+        whose humans have all been away so long that it is paused; ``load``: the new
+        match's weight."""
         cap = self.settings.max_bot_matches
         now = self.services.clock.now_ms()
         running = sum(live.players.load for live in self.live.values()
-                      if live.running and live.drives and live.players.unattended(now))
+                      if live.running and live.drives and live.players.unattended(now)
+                      and not live.players.paused(now))
         if cap > 0 and running + load > cap:
             raise AtCapacity(f"Tables of bots alone worth {running:g} matches are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)

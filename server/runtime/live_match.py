@@ -145,8 +145,9 @@ class LiveMatch:
         return summary(self.record, self.seq if self.step is not None else None, connected, standins)
 
     def _seat_players(self, record: MatchRecord) -> SeatPlayers:
-        ms = int(self.services.settings.standin_after_s * 1000)
-        return SeatPlayers(self.game, record, self.services.clock.now_ms(), ms)
+        settings = self.services.settings
+        return SeatPlayers(self.game, record, self.services.clock.now_ms(), int(settings.standin_after_s * 1000),
+                           int(settings.pause_after_s * 1000))
 
     def now(self) -> int:
         """Game time for the next entry of the log: never before the last one."""

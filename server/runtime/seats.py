@@ -34,9 +34,10 @@ def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
 
 
 class SeatPlayers:
-    def __init__(self, game: Game[Any, Any], record: MatchRecord, now: int, standin_after_ms: int) -> None:
+    def __init__(self, game: Game[Any, Any], record: MatchRecord, now: int, standin_after_ms: int,
+                 pause_after_ms: int = 0) -> None:
         self.game, self.seed = game, record.seed
-        self.standin_after_ms = standin_after_ms
+        self.standin_after_ms, self.pause_after_ms = standin_after_ms, pause_after_ms
         self.bots: dict[int, Bot] = {
             s.seat: game.bot(s.seat, _bot_rng(record.seed, s.seat, 0), level=s.level or NORMAL)
             for s in record.seats if s.bot
@@ -64,8 +65,19 @@ class SeatPlayers:
         return (self.standin_after_ms > 0 and self.sockets[seat] <= 0
                 and now - self.last_seen.get(seat, now) >= self.standin_after_ms)
 
+    def paused(self, now: int) -> bool:
+        """Every human of the table has been away ``pause_after_ms`` (0: never): no bot plays
+        (stand-ins are for a player who stepped away, not for a table left behind); only
+        its timers move it, until a human is back."""
+        return (self.pause_after_ms > 0 and bool(self.humans) and all(self.sockets[s] <= 0 for s in self.humans)
+                and now - max(self.last_seen[s] for s in self.humans) >= self.pause_after_ms)
+
     def controllers(self, now: int) -> dict[int, Bot]:
-        """The seats a bot plays right now (creating stand-ins for newly absent humans)."""
+        """The seats a bot plays right now (creating stand-ins for newly absent humans;
+        none while the table is ``paused``)."""
+        if self.paused(now):
+            self.standins.clear()
+            return {}
         for seat in self.humans:
             if seat not in self.standins and self._absent(seat, now):
                 self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
@@ -85,8 +97,8 @@ class SeatPlayers:
 
     def next_absence(self, now: int) -> int | None:
         """When (game ms) the next present human becomes absent if nothing happens."""
-        if self.standin_after_ms <= 0:
-            return None
+        if self.standin_after_ms <= 0 or self.paused(now):
+            return None  # (paused: a human coming back wakes the table)
         times = [self.last_seen[s] + self.standin_after_ms for s in self.humans
                  if s not in self.standins and self.sockets[s] <= 0]
         return min(times, default=None)
