@@ -14,7 +14,9 @@ driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught u
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
 resumes, on start or after another process died, every match that time or bots must
-move, without anyone opening it.
+move, without anyone opening it. A match by turns nobody watches sleeps instead of staying
+in memory (``sweep``): its owner loads it again when its deadline nears or its log moves,
+and a process taking over a dead owner's sleeping matches takes their leases only.
 """
 
 from __future__ import annotations
@@ -98,13 +100,12 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.metrics = Metrics(lambda: len(self.live))
         self.process_id = new_process_id()
-        spawn = lambda coro, what: self.services.spawn(coro, what)  # noqa: E731
-        ownership = Ownership(store.db, settings, self.metrics, self.process_id, spawn)
+        ownership = Ownership(store.db, settings, self.metrics, self.process_id, self._spawn)
         mailer = SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
                                  fanout=make_fanout(settings.redis_url, self.process_id), metrics=self.metrics,
                                  settings=settings, ownership=ownership,
-                                 your_move=YourMove(store, settings, spawn, mailer))
+                                 your_move=YourMove(store, settings, self._spawn, mailer))
         self.services.clock.on_jump(self._clock_moved)
         self.metrics.owned.set_function(self.count_running)
         self.limits = Limits(settings)
@@ -112,6 +113,9 @@ class Hub:
         self._heart: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
         self._fanout_was_down = False
+
+    def _spawn(self, coro: Any, what: str) -> Any:
+        return self.services.spawn(coro, what)
 
     @property
     def store(self) -> Store:
@@ -330,7 +334,7 @@ class Hub:
         ``evict_after_s`` without a change, unless this process drives them and a timer or
         a bot is due (their lease is given up with them). A match by turns whose deadline
         is far off goes to sleep instead: it leaves memory, this process keeps its lease and
-        loads it again at the deadline (see ``_wake``). Returns the ids dropped."""
+        loads it again near the deadline (see ``_heartbeat``). Returns the ids dropped."""
         now = time.monotonic() if now is None else now
         gone = []
         for match_id, live in list(self.live.items()):
@@ -392,7 +396,7 @@ class Hub:
             live = self.live.get(match_id)
             if live is None:
                 continue
-            elif beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
+            if beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
                 live.took_over(live.presence.owner_standins)
             elif seq > live.seq:
                 live.follow(seq)  # moved elsewhere, unheard (a Redis partition, or no Redis)
