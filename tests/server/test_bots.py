@@ -102,3 +102,26 @@ def test_settings_read_from_the_environment() -> None:
     assert settings.database_url == "postgresql+asyncpg://u@h/db" and settings.redis_url == "redis://r"
     assert database_url("sqlite+aiosqlite:////x/y.db") == "sqlite:////x/y.db"
     assert database_url(None, Path("/srv")) == "sqlite:////srv/data/potluck.db"
+
+
+async def test_a_stand_ins_moves_are_marked_and_its_seat_is_told_it_was_stood_in_for(database_url: str) -> None:
+    """Issue 27, from the runtime: each event of a move a stand-in played carries
+    ``"by": seat, "standin": true``, and the seat's state says ``"stood_in": {"since_seq": n}``
+    when its human comes back, until they act."""
+    async with serve(database_url, standin_after_s=1.0, **FAST) as served, \
+            httpx.AsyncClient(base_url=served.url) as client:
+        api = Api(client)
+        match_id, tokens = await api.seated(players=2)
+        bob = await WsPlayer.connect(served.ws_url, match_id, tokens[1])  # Ann never comes: a stand-in plays her
+        marked = lambda: [e for s in bob.states for e in s.get("events", []) if e.get("standin")]  # noqa: E731
+        await bob.wait(lambda: marked(), timeout=60)
+        assert all(e["by"] == 0 for e in marked()), "only Ann's seat is stood in for"
+        ann = await WsPlayer.connect(served.ws_url, match_id, tokens[0])
+        await ann.wait(lambda: ann.states, timeout=10)
+        since = ann.states[0]["stood_in"]["since_seq"]
+        assert 0 <= since < ann.states[0]["seq"]
+        watcher = await WsPlayer.connect(served.ws_url, match_id)
+        await watcher.wait(lambda: watcher.states, timeout=10)
+        assert "stood_in" not in watcher.states[0], "nobody stands in for a spectator"
+        for p in (ann, bob, watcher):
+            await p.close()
