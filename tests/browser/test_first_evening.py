@@ -181,9 +181,10 @@ def test_a_refused_move_says_why_where_the_player_looked(pages: Pages, api: http
     pages.shot(page, f"refusal-{size}")
 
 
-def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client, size: str) -> None:
     match_id = create(api, "nutty-noodles", players=2, bots=1, tie_window_ms=0)
-    page = pages.open(f"/matches/{match_id}", viewport=PHONE, who="Maria")
+    page = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
     take_seat(page, "Maria")
     page.wait_for_selector("button.roll, .nn-dice.live")
     if page.locator("button.roll").count():
