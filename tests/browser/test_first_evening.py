@@ -122,7 +122,7 @@ def test_timers_have_a_pace_in_seconds_relaxed_against_bots_by_default(pages: Pa
     page.fill("#player-name", "Maria")
     page.click(".game-card[data-game='snollygoster'] button.setup")
     form = page.locator("form.create-form[data-game='snollygoster']")
-    pace, window = form.locator("select[name=pace]"), form.locator("[data-option=window_ms]")
+    pace, window = form.locator("select[name=timer-pace]"), form.locator("[data-option=window_ms]")
     assert pace.input_value() == "normal" and window.input_value() == "8"  # friends only: normal
     assert "(seconds)" in form.locator("label[for=opt-snollygoster-window_ms]").text_content()
     form.locator("select[name=bots]").select_option("1")
