@@ -208,8 +208,9 @@ def _dumpster_return(hook: Hook, p: dict[str, Any]) -> None:
         return
     cards, table.dumpster[market] = table.dumpster[market], []
     hook.state.markets[market].discard.extend(cards)
-    hook.events.append(public("dumpster_return", f"{hook.who} returns {len(cards)} Dumpster card(s) to "
-                                                 f"{MARKETS[market].name} to refill its shelf.", market=market))
+    said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
+    hook.events.append(public("dumpster_return", f"{hook.who} returns {said} to {MARKETS[market].name} "
+                                                 "to refill its shelf.", market=market))
 
 
 # ---- Sultan Pepper Shakrh: the Salt and Pepper Shakers --------------------------------------

@@ -211,7 +211,7 @@ function buildForm(form, game) {
 function paceSelect(game, form, withBots) {
   const schema = game.options || {};
   const timers = Object.entries(schema.properties || {}).map(([key, raw]) => [key, resolve(raw, schema)]).filter(([key, s]) => isTimer(key, s));
-  const select = h("select", { id: `pace-${game.id}`, name: "pace" },
+  const select = h("select", { id: `pace-${game.id}`, name: "timer-pace" },  // not "pace": a game option (live or by turns) is called that
     Object.entries(PACES).map(([value, p]) => h("option", { value }, p.label)),
     h("option", { value: "custom" }, "Custom (the timers below)"));
   let chosen = false;
