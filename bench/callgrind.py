@@ -25,7 +25,8 @@ from typing import Any
 
 from server.engine import TIMEOUT, IllegalAction, Rng, registry
 from server.engine.playout import player_names
-from server.runtime.seat_views import SeatViews
+from server.runtime.seat_views import WHOLE, SeatViews
+from server.runtime.step import settled
 
 
 def states(game: Any, players: int, steps: int, seed: int = 3) -> list[Any]:
@@ -55,10 +56,9 @@ def work(game: Any, players: int, played: list[Any], what: str) -> None:
     if what == "fanout":
         views = SeatViews(game)
         common = {"status": "running", "deadline": None, "now": 0, "result": None}
+        sockets = {seat: (WHOLE,) for seat in seats}
         for seq, state in enumerate(played):
-            legals = game.legals(state, list(range(players)))
-            views.messages(state, seq, seats, legal=lambda seat: legals.get(seat, []), events=lambda seat: [],
-                           common=common)
+            views.messages(settled(game, state, seq, []), sockets, common)
         return
     for state in played:
         if "views" in what:

@@ -110,20 +110,20 @@ def fanout_cost(game: Any, players: int, pairs: list[tuple[Any, Any]]) -> tuple[
     """Mean ms the runtime spends per change on the sockets of every seat and a spectator
     (``SeatViews.messages``: views, legal actions, patches, encoded messages), and the
     median bytes of one seat's patch message."""
-    from server.runtime.seat_views import SeatViews
+    from server.runtime.seat_views import WHOLE, SeatViews
+    from server.runtime.step import settled
 
-    seats: list[int | None] = [*range(players), None]
+    sockets = {seat: (WHOLE,) for seat in [*range(players), None]}
     common = {"status": "running", "deadline": None, "now": 0, "result": None}
     sizes: list[int] = []
     elapsed = 0.0
     for before, after in pairs:
         views = SeatViews(game)
-        views.messages(before, 1, seats, legal=lambda seat: [], events=lambda seat: [], common=common)
+        views.messages(settled(game, before, 1, []), sockets, common)
         started = clock()
-        texts = views.messages(after, 2, seats, events=lambda seat: [], common=common,
-                               legal=lambda seat: [] if seat is None else game.legal(after, seat))
+        texts = views.messages(settled(game, after, 2, []), sockets, common)
         elapsed += clock() - started
-        sizes += [len(t) for t in texts.values()]
+        sizes += [len(m.text) for m in texts.values()]
     return elapsed * 1000 / len(pairs), statistics.median(sizes)
 
 

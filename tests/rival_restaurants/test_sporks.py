@@ -430,6 +430,41 @@ def test_spork_joe_returns_a_markets_dumpster_cards_when_its_shelf_runs_empty_in
     assert None not in s.markets["chop_shop"].counter and s.sporks.dumpster["chop_shop"] in ([], [m.counter[0]])
 
 
+def test_dumpster_fix_returns_when_the_restocks_own_last_card_empties_a_shelf() -> None:
+    """Anytime a shelf is empty in COOK and COUNTER: also when the restock draws its last
+    card onto the counter (before the fix, COOK and COUNTER ended with that shelf empty and
+    its cards in the Dumpster, so it sold nothing the next day)."""
+    s = to_cook(joe())
+    m = s.markets["chop_shop"]
+    m.discard, m.shelf = [], m.shelf[-1:]  # one card left: the restock takes it
+    s.sporks.scraps = None
+    s.sporks.dumpster["chop_shop"] = ["beef", "bacon"]
+    s, evs = events(s, 0, {"type": "serve"}, 9000)
+    s, evs = events(s, 1, {"type": "serve"}, 9000)
+    m = s.markets["chop_shop"]
+    assert [e.type for e in evs].count("dumpster_return") == 1
+    assert s.sporks.dumpster["chop_shop"] == [] and m.shelf == [] and m.discard[-2:] == ["beef", "bacon"]
+    assert None not in m.counter
+
+
+def test_dumpster_fix_returns_on_days_joe_rests_in_kitchen_squad() -> None:
+    """The return is a rule of the table, not a power of today's chef: with Kitchen Squad it
+    holds on a day Joe rests (before the fix, the Dumpster was never returned then)."""
+    s = GAME.setup(["Ann", "Bob"], GAME.options({"kitchen_squad": True, "sporks_out": True, "random_chefs": False}), 1, 0)
+    s.chefs[0].squad = ["sloppy_joe", "sal_monella", "dr_umami"]
+    s = act(act(s, 0, {"type": "squad_chef", "chef": "sal_monella"}, 100), 1,
+            {"type": "squad_chef", "chef": s.chefs[1].squad[0]}, 100)
+    assert s.chefs[0].chef == "sal_monella"  # Joe rests today
+    s = to_cook(go(s, "island", "island"))
+    m = s.markets["chop_shop"]
+    s.sporks.dumpster["chop_shop"] = ["beef"]
+    m.discard, m.shelf = [], []
+    s, evs = events(s, 0, {"type": "serve"}, 9000)
+    s, evs = events(s, 1, {"type": "serve"}, 9000)
+    assert any(e.type == "dumpster_return" for e in evs)
+    assert s.sporks.dumpster["chop_shop"] == [] and "beef" in s.markets["chop_shop"].counter + s.markets["chop_shop"].shelf
+
+
 def test_spork_joe_an_empty_shelf_outside_cook_and_counter_keeps_the_dumpster() -> None:
     from server.games.rival_restaurants import ops
 

@@ -16,7 +16,7 @@ from . import ops
 from .buying import active
 from .cards import INGREDIENTS, MARKETS, RECIPES, UPGRADES, action_kind
 from .describe import bundle_view
-from .moments import fire
+from .moments import fire, read_once
 from .state import Offer, RivalState
 
 SAMPLE_OFFERS = 6  # sample offers in a seat's legal actions
@@ -218,33 +218,42 @@ def withdraw(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
 
 
 def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
+    """An open offer as its two chefs see it (made once for both while the state is read)."""
+    return read_once(s, ("offer", o.id), lambda: _offer_view(s, o))
+
+
+def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
     return {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
             "text": f"{describe(o.give)} for {describe(o.get)}",
             "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)}
 
 
-
 # ---- sample offers for the legal actions -------------------------------------------------
 
 def sample_offers(s: RivalState, seat: int) -> list[Action]:
-    """A few simple offers to each other chef: buy their first ingredient at its price,
-    sell them yours, or swap one for one."""
+    """A few simple offers to each other chef: buy their first ingredient (by id) at its
+    price, sell them your first, or swap your last for their first one you lack. No hand
+    is sorted: each is read once, so the samples cost what the hands hold, no more."""
     if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
         return []
     n = len(s.players)
     out: list[Action] = []
-    mine, money = sorted(s.chefs[seat].ingredients), s.available(seat)
+    mine, money = s.chefs[seat].ingredients, s.available(seat)
+    first, last = (min(mine), max(mine)) if mine else (None, None)
     for other in ((seat + k) % n for k in range(1, n)):
         if s.today[other].done:
             continue
-        theirs = sorted(s.chefs[other].ingredients)
-        if theirs and INGREDIENTS[theirs[0]].price <= money:
-            out.append(_offer_action(other, {"money": INGREDIENTS[theirs[0]].price}, {"ingredients": [theirs[0]]}))
-        if mine and INGREDIENTS[mine[0]].price <= s.available(other):
-            out.append(_offer_action(other, {"ingredients": [mine[0]]}, {"money": INGREDIENTS[mine[0]].price}))
-        swap = next((i for i in theirs if i not in mine), None)
-        if mine and swap:
-            out.append(_offer_action(other, {"ingredients": [mine[-1]]}, {"ingredients": [swap]}))
+        theirs = s.chefs[other].ingredients
+        if theirs:
+            wanted = min(theirs)
+            if INGREDIENTS[wanted].price <= money:
+                out.append(_offer_action(other, {"money": INGREDIENTS[wanted].price}, {"ingredients": [wanted]}))
+        if first is not None and INGREDIENTS[first].price <= s.available(other):
+            out.append(_offer_action(other, {"ingredients": [first]}, {"money": INGREDIENTS[first].price}))
+        if last is not None:
+            swap = min((i for i in theirs if i not in mine), default=None)
+            if swap:
+                out.append(_offer_action(other, {"ingredients": [last]}, {"ingredients": [swap]}))
         if len(out) >= SAMPLE_OFFERS:
             break
     return out[:SAMPLE_OFFERS]

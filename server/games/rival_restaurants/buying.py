@@ -14,7 +14,7 @@ from server.engine import Action, Event, public, require
 
 from . import ops
 from .cards import ACTION_PRICE, DUMP_PRICE, INGREDIENTS, MARKETS, MYSTERY_MART, UPGRADES
-from .moments import fire
+from .moments import acting, fire
 from .state import RivalState
 
 
@@ -23,17 +23,24 @@ def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool =
     """What a card costs this chef: its market price, changed by powers and cards (never
     below $0). A remote purchase gets no location-based discount. ``at``: where the chef
     stands, when not yet at their location (before the reveal)."""
-    values = {"price": INGREDIENTS[ingredient].price, "market": market, "ingredient": ingredient, "remote": remote}
-    if at is not None:
-        values["at"] = at
-    return max(0, fire(s, "price", [seat], values)[0]["price"])
+    return _priced(s, seat, INGREDIENTS[ingredient].price, market, ingredient, remote, at)
 
 
 def shelf_price(s: RivalState, seat: int, market: str) -> int:
     """What a face-down shelf card of an ingredient market costs this chef at their
     location: the market's one price, changed by powers and cards — never by the card,
     which nobody may know before it is bought."""
-    values = {"price": MARKETS[market].price, "market": market, "ingredient": None, "remote": False}
+    return _priced(s, seat, MARKETS[market].price, market, None, False, None)
+
+
+def _priced(s: RivalState, seat: int, base: int, market: str, ingredient: str | None, remote: bool,
+            at: str | None) -> int:
+    """``base`` through the ``price`` moment (a chef with no effect at it pays ``base``)."""
+    if not acting(s, seat, "price"):
+        return max(0, base)
+    values = {"price": base, "market": market, "ingredient": ingredient, "remote": remote}
+    if at is not None:
+        values["at"] = at
     return max(0, fire(s, "price", [seat], values)[0]["price"])
 
 
@@ -68,6 +75,8 @@ def island_price(s: RivalState, seat: int, item: str, ident: str | None = None) 
     """What this chef pays at the Island for an upgrade (``ident``), an action card or
     dumping one garbage: the list price, changed by effects (never below $0)."""
     base = UPGRADES[ident].price if item == "upgrade" and ident else {"action": ACTION_PRICE, "dump": DUMP_PRICE}[item]
+    if not acting(s, seat, "island_price"):
+        return max(0, base)
     values, _ = fire(s, "island_price", [seat], {"price": base, "item": item, "id": ident})
     return max(0, values["price"])
 

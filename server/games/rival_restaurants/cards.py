@@ -447,7 +447,7 @@ CHEFS: dict[str, Chef] = {
              "goes into Joe's Dumpster instead. He takes any Dumpster card by taking 1 garbage for it. In COOK "
              "and COUNTER, when a market's shelf runs empty, he returns that market's Dumpster cards so the shelf "
              "can be refilled. Dumpster cards are nobody's: they cannot be traded or touched by any power or card.",
-             (Effect("discarded", "scraps"), Effect("shelf_empty", "dumpster_return", {"phase": COOK_COUNTER})),
+             (Effect("discarded", "scraps"),),
              (Use("scraps", "Scraps the Raccoon", "Send Scraps to a market: its discards go to Joe's Dumpster.",
                   Play(BUY_BARTER, choice="market", stoppable=False), (Effect("now", "send_scraps"),)),
               Use("dumpster_dive", "Dumpster Dive", "Take a card from Joe's Dumpster by taking 1 garbage.",

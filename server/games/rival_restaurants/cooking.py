@@ -198,6 +198,14 @@ def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[
     return plans
 
 
+def cookable(s: RivalState, seat: int) -> dict[str, bool]:
+    """Which of a chef's recipes they could cook now, alone and with no special added
+    (``plan_dishes`` of that one dish), the rules and the pool found once for all."""
+    rules = substitution_rules(s, seat)
+    pool = +cooking_pool(s, seat, rules)
+    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in s.chefs[seat].recipes}
+
+
 # ---- declaring -----------------------------------------------------------------------------
 
 def _cooking(s: RivalState, seat: int) -> None:
@@ -310,8 +318,10 @@ def level_ups(s: RivalState, seat: int, before: int) -> list[Event]:
 def restock(s: RivalState) -> list[Event]:
     """Every market's oldest counter card (the first slot) is discarded, the others slide
     down with their identities, and the counter is refilled from the shelf at the end; an
-    empty shelf is first refilled from the market's discard pile, shuffled. (Designed: the
-    daily rotation keeps a counter nobody buys from changing.)"""
+    empty shelf is first refilled from the market's discard pile, shuffled. A shelf the
+    restock leaves empty is said so (the ``shelf_empty`` moment: SPORKS Out's Dumpster
+    returns then, anytime a shelf is empty in COOK and COUNTER). (Designed: the daily
+    rotation keeps a counter nobody buys from changing.)"""
     events: list[Event] = []
     for m in s.markets.values():
         cards = [(c, i) for c, i in zip(m.counter, m.ids) if c is not None]
@@ -325,6 +335,8 @@ def restock(s: RivalState) -> list[Event]:
         empty = len(m.counter) - len(cards)
         m.counter = [c for c, _ in cards] + [None] * empty
         m.ids = [i for _, i in cards] + [None] * empty
+        if not m.shelf:  # the restock's own last card emptied it: a shelf empty in COOK and COUNTER
+            events += ops.shelf_emptied(s, m.id)
     return events + [public("restock", "The counters are restocked from the shelves.")]
 
 
@@ -390,4 +402,4 @@ class CookAndCounter(Phase):
 
 PHASE = register(CookAndCounter())
 
-__all__ = ["PHASE", "cook_limit", "cook_options", "match", "plan_dishes", "restock"]
+__all__ = ["PHASE", "cook_limit", "cook_options", "cookable", "match", "plan_dishes", "restock"]

@@ -55,7 +55,8 @@ MOMENTS: dict[str, str] = {
     "cooked": "COOK: a dish has been scored",
     "counters_close": "COUNTER: after the cooking, before the counters are restocked",
     "discarded": "an ingredient card is discarded (values: ingredient, market, to: discard or dumpster)",
-    "shelf_empty": "a market's shelf is empty and about to be refilled from its discard pile (values: market)",
+    "shelf_empty": "a market's shelf is empty: about to be refilled from its discard pile, or left empty by "
+                   "the restock (values: market)",
     "recipe_draw": "COUNTER: how many recipes to draw for one (values: draw)",
     "day_end": "the end of a day, after restocking",
 }
@@ -82,6 +83,23 @@ class Hook:
 EffectFn = Callable[[Hook, dict[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
 CHECKS: dict[str, Callable[[RivalState, int, dict[str, Any], dict[str, Any]], None]] = {}
+
+
+TableRule = Callable[[RivalState, dict[str, Any]], list[Event]]
+RULES: dict[str, list[TableRule]] = {}
+"""Rules of the table at a moment (an expansion's, say): they run once each time the
+moment fires, after the seats' effects, whoever's chefs are playing today."""
+
+
+def rule(moment: str) -> Callable[[TableRule], TableRule]:
+    """Register a rule of the table that runs whenever ``moment`` fires (it may change the
+    moment's values and the state, and returns its events)."""
+
+    def register(fn: TableRule) -> TableRule:
+        RULES.setdefault(moment, []).append(fn)
+        return fn
+
+    return register
 
 
 def effect(kind: str, check: Callable[..., None] | None = None) -> Callable[[EffectFn], EffectFn]:
@@ -224,11 +242,13 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     memo = _reading.acting if _reading.state is s else None
     for seat in seats:
         found = memo.get((seat, moment)) if memo is not None else None
-        for src, on, effs in (_acting(s, seat, moment) if found is None else found):
+        for src, on, effs in (acting(s, seat, moment) if found is None else found):
             events += _run_effects(s, seat, moment, values, src, effs)
         for src in extra:
             events += _run(s, seat, moment, values, src, "self")
         extra = []
+    for table_rule in RULES.get(moment, ()):
+        events += table_rule(s, values)
     return values, events
 
 
@@ -238,6 +258,7 @@ class _Reading(threading.local):
     state: RivalState | None = None
     sources: dict[int, list[tuple[Source, str]]] = {}
     acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+    kept: dict[Any, Any] = {}
 
 
 _reading = _Reading()
@@ -256,15 +277,27 @@ class reading:
     def __enter__(self) -> None:
         self.inner = _reading.state is not None  # inside another reading: that one keeps its own
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting = self.state, {}, {}
+            _reading.state, _reading.sources, _reading.acting, _reading.kept = self.state, {}, {}, {}
 
     def __exit__(self, *exc: object) -> None:
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting = None, {}, {}
+            _reading.state, _reading.sources, _reading.acting, _reading.kept = None, {}, {}, {}
 
 
-def _acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
-    """The sources of ``seat`` with effects at ``moment``, with those effects, in order."""
+def read_once(s: RivalState, key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, made once for ``key`` while ``s`` is only read (``reading``), so that
+    every seat's view or options asking it get the very same answer; otherwise made anew."""
+    if _reading.state is not s:
+        return make()
+    found = _reading.kept.get(key, _reading)
+    if found is _reading:
+        found = _reading.kept[key] = make()
+    return found
+
+
+def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
+    """The sources of ``seat`` with effects at ``moment``, with those effects, in order
+    (none: ``fire`` would leave the moment's values as they are)."""
     if _reading.state is not s:
         return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
     found = _reading.acting.get((seat, moment))
@@ -311,5 +344,5 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "MOMENTS", "Hook", "Source", "check_now", "effect", "fire", "reading", "run_now",
-           "source_name", "sources"]
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "acting", "check_now", "effect", "fire",
+           "read_once", "reading", "rule", "run_now", "source_name", "sources"]

@@ -52,7 +52,8 @@ def move_options(s: RivalState, seat: int) -> list[Action]:
     if foresees(s, seat):
         out += [{"type": "move", "location": loc, "foresee": other}
                 for loc in LOCATIONS for other in range(len(s.players)) if other != seat]
-    return [{**a, "runner": r} if r is not None else a for a in out for r in squad.runner_picks(s)]
+    runners = squad.runner_picks(s)
+    return [{**a, "runner": r} if r is not None else a for a in out for r in runners]
 
 
 class MoneyAndMove(Phase):

@@ -89,13 +89,19 @@ def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
 
 def refill_shelf(s: RivalState, market: str) -> list[Event]:
     """The one place a market's shelf is refilled: when it is empty, the ``shelf_empty``
-    moment comes first (Joe returns his Dumpster's cards of that market in COOK and
-    COUNTER), then the market's discard pile is shuffled into it."""
+    moment comes first (in COOK and COUNTER, Joe's Dumpster gives that market its cards
+    back), then the market's discard pile is shuffled into it."""
     m, events = s.markets[market], []
     if not m.shelf:
-        events = fire(s, "shelf_empty", range(len(s.players)), {"market": market})[1]
+        events = shelf_emptied(s, market)
     refill_deck(s, m.shelf, m.discard)
     return events
+
+
+def shelf_emptied(s: RivalState, market: str) -> list[Event]:
+    """The ``shelf_empty`` moment: a market's shelf is empty (before it is refilled from
+    its discard pile, or at the end of restocking when the last card went to the counter)."""
+    return fire(s, "shelf_empty", range(len(s.players)), {"market": market})[1]
 
 
 def draw_shelf(s: RivalState, market: str) -> tuple[str | None, list[Event]]:

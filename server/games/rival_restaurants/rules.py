@@ -170,6 +170,12 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         with reading(state):
             return self._phase(state).legal(state, seat)
 
+    def legals(self, state: RivalState, seats: Sequence[int]) -> dict[int, list[Action]]:
+        """Every seat's legal actions in one reading of the state (each seat's sources and
+        what is made once for all, such as prices, are found once)."""
+        with reading(state):
+            return {seat: self.legal(state, seat) for seat in seats}
+
     def deadline(self, state: RivalState) -> int | None:
         if state.phase == OVER:
             return None

@@ -9,9 +9,9 @@ moment of the day. The SPORK rulings are designed (the rulebook only summarises 
 - **Papa Tio** — ``missile_craft`` builds the Nuclear Missile one ingredient a day;
   ``lunch_button`` launches it at a market.
 - **Sloppy Joe** — ``send_scraps`` posts Scraps at a market; ``scraps`` sends what is
-  discarded there to Joe's Dumpster; ``dumpster_dive`` takes a card from it for 1 garbage;
-  ``dumpster_return`` gives a market its cards back when its shelf runs empty in COOK and
-  COUNTER.
+  discarded there to Joe's Dumpster; ``dumpster_dive`` takes a card from it for 1 garbage; the
+  Dumpster gives a market its cards back whenever its shelf is empty in COOK and COUNTER
+  (``dumpster_return``: a rule of the table, hooked on ``shelf_empty``, not Joe's power).
 - **Sultan Pepper Shakrh** — ``shake`` puts a shaker on a counter card (by its identity);
   ``shaker_surprise`` hits its buyer; ``shaker_unbought`` sells him the card at day's end.
 - **Wahine** — ``throw_luau`` names the day's Luau market; ``luau`` holds it at the reveal.
@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Rng, public, require
+from server.engine import Event, Rng, public, require
 
 from . import ops
-from .cards import CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
+from .cards import COOK_COUNTER, CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
 from .market import finish
-from .moments import Hook, effect
+from .moments import Hook, effect, rule
 from .state import RivalState
 from .zones import HOT_SAUCE
 
@@ -199,18 +199,19 @@ def _dumpster_dive(hook: Hook, p: dict[str, Any]) -> None:
                                       f"takes {p['garbage']} garbage.", seat=hook.seat, ingredient=ingredient))
 
 
-@effect("dumpster_return")
-def _dumpster_return(hook: Hook, p: dict[str, Any]) -> None:
-    """An empty shelf in COOK and COUNTER: the Dumpster's cards of that market go back to
-    its discard pile, to be shuffled into the shelf."""
-    table, market = hook.state.sporks, hook.values["market"]
-    if table is None or not table.dumpster.get(market):
-        return
+@rule("shelf_empty")
+def dumpster_return(s: RivalState, values: dict[str, Any]) -> list[Event]:
+    """A rule of the table, not a power of today's chef (so it holds on days Joe rests in
+    Kitchen Squad): anytime a market's shelf is empty in COOK and COUNTER, the Dumpster's
+    cards of that market go back to its discard pile, to be shuffled into the shelf."""
+    table, market = s.sporks, values["market"]
+    if table is None or s.phase != COOK_COUNTER or not table.dumpster.get(market):
+        return []
     cards, table.dumpster[market] = table.dumpster[market], []
-    hook.state.markets[market].discard.extend(cards)
+    s.markets[market].discard.extend(cards)
     said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
-    hook.events.append(public("dumpster_return", f"{hook.who} returns {said} to {MARKETS[market].name} "
-                                                 "to refill its shelf.", market=market))
+    return [public("dumpster_return", f"The table returns {said} to {MARKETS[market].name} to refill its shelf.",
+                   market=market)]
 
 
 # ---- Sultan Pepper Shakrh: the Salt and Pepper Shakers --------------------------------------

@@ -247,7 +247,7 @@ class RivalState(State):
 
     def reserved(self, seat: int) -> int:
         """Money promised by a seat's leading bids."""
-        return sum(a.high for a in self.auctions if a.leader == seat)
+        return sum(a.high for a in self.auctions if a.leader == seat) if self.auctions else 0
 
     def available(self, seat: int) -> int:
         """Money a seat may spend now: what it holds less its leading bids."""

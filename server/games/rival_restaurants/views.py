@@ -58,15 +58,15 @@ from .cards import (
     RECIPES,
     UPGRADES,
 )
-from .cooking import cook_limit, plan_dishes
+from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_card
-from .moments import reading
+from .moments import acting, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES, VIEW_PARTS
 from .sporks import shaker_on
 from .state import RivalState
-from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE
+from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE, OWNER
 
 
 def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
@@ -87,6 +87,8 @@ def player_zones(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]
 def players_seen(s: RivalState, public: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
     """Every chef as ``viewer`` sees them, given their spectator's views (``public``): a
     chef whose zones this viewer sees as a spectator does is that very same object."""
+    if not any(zone.visibility == OWNER for zone, _ in PLAYER_ZONES.values()):
+        return public  # every viewer sees these zones as a spectator does
     return [shown if all(zone.sees(seat, viewer) == zone.sees(seat, None) for zone, _ in PLAYER_ZONES.values())
             else {**shown, **player_zones(s, seat, viewer)} for seat, shown in enumerate(public)]
 
@@ -128,30 +130,36 @@ def player_public(s: RivalState, seat: int) -> dict[str, Any]:
     }
 
 
-def board_view(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
-    """The locations; a counter card shows its list ``price`` and ``your_price``: what the
-    viewer pays for it as things stand (``market.counter_price``; None for a spectator)."""
-    return board_priced(s, board_public(s), seat)
-
-
-def board_priced(s: RivalState, board: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+def board_priced(s: RivalState, board: list[dict[str, Any]], seat: int | None,
+                 shared: dict[Any, list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
     """The spectator's board (``board_public``) with ``seat``'s own prices; a location
     without a counter is that very same object. One price per ingredient and market: the
-    same card costs a chef the same wherever it lies on that counter."""
+    same card costs a chef the same wherever it lies on that counter. Seats paying the same
+    prices get the very same board (``shared``: kept across the seats of one build)."""
     if seat is None:
         return board
+    prices: dict[tuple[str, str], int] = {}
+    listed = not acting(s, seat, "price")  # no effect on this chef's prices: the list prices
+    for entry in board:
+        for card in entry.get("counter") or ():
+            if card is not None and (entry["id"], card["ingredient"]) not in prices:
+                prices[(entry["id"], card["ingredient"])] = (
+                    max(0, card["price"]) if listed else counter_price(s, seat, entry["id"], card["ingredient"]))
+    key = tuple(prices.values())
+    if shared is not None and key in shared:
+        return shared[key]
     out = []
     for entry in board:
         counter = entry.get("counter")
         if counter is None:
             out.append(entry)
             continue
-        prices: dict[str, int] = {}
-        for card in counter:
-            if card is not None and card["ingredient"] not in prices:
-                prices[card["ingredient"]] = counter_price(s, seat, entry["id"], card["ingredient"])
-        out.append({**entry, "counter": [None if card is None else {**card, "your_price": prices[card["ingredient"]]}
+        here = entry["id"]
+        out.append({**entry, "counter": [None if card is None else
+                                         {**card, "your_price": prices[(here, card["ingredient"])]}
                                          for card in counter]})
+    if shared is not None:
+        shared[key] = out
     return out
 
 
@@ -192,19 +200,13 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     t = s.today[seat]
     return {"pick": t.pick, "foresee": t.foresee, "runner": t.runner_pick, "dishes": [dict(d) for d in t.dishes],
             "cook_limit": cook_limit(s, seat),
-            "cookable": {r: plan_dishes(s, seat, [{"recipe": r, "extras": []}]) is not None
-                         for r in s.chefs[seat].recipes}}
+            "cookable": cookable(s, seat)}
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
     if s.phase == OVER:
         return "The game is over."
     return PHASES[s.phase].prompt(s, seat)
-
-
-def island_view(s: RivalState, seat: int | None) -> dict[str, Any]:
-    """The Island's shop, with list prices and the viewer's own (``market.island_price``)."""
-    return island_priced(s, island_public(s), seat)
 
 
 def island_public(s: RivalState) -> dict[str, Any]:
@@ -219,13 +221,21 @@ def island_public(s: RivalState) -> dict[str, Any]:
     }
 
 
-def island_priced(s: RivalState, island: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The spectator's Island (``island_public``) with ``seat``'s own prices."""
+def island_priced(s: RivalState, island: dict[str, Any], seat: int | None,
+                  shared: dict[Any, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The spectator's Island (``island_public``) with ``seat``'s own prices; seats paying
+    the same prices get the very same Island (``shared``: kept across one build)."""
     if seat is None:
         return island
-    return {**island,
-            "upgrades": [{**u, "your_price": island_price(s, seat, "upgrade", u["id"])} for u in island["upgrades"]],
-            "your_action_price": island_price(s, seat, "action"), "your_dump_price": island_price(s, seat, "dump")}
+    upgrades = [island_price(s, seat, "upgrade", u["id"]) for u in island["upgrades"]]
+    key = (*upgrades, island_price(s, seat, "action"), island_price(s, seat, "dump"))
+    if shared is not None and key in shared:
+        return shared[key]
+    out = {**island, "upgrades": [{**u, "your_price": p} for u, p in zip(island["upgrades"], upgrades)],
+           "your_action_price": key[-2], "your_dump_price": key[-1]}
+    if shared is not None:
+        shared[key] = out
+    return out
 
 
 def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
@@ -245,15 +255,17 @@ def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | N
     players = [{**player_public(s, i), **player_zones(s, i, None)} for i in range(len(s.players))]
     board, island = board_public(s), island_public(s)
     phase = PHASES.get(s.phase)
+    boards: dict[Any, list[dict[str, Any]]] = {}
+    islands: dict[Any, dict[str, Any]] = {}
     return {seat: {
         **shared,
         "you": seat,
         "prompt": prompt(s, seat),
         "players": players_seen(s, players, seat),
-        "board": board_priced(s, board, seat),
+        "board": board_priced(s, board, seat, boards),
         "phase_view": phase.view(s, seat) if phase else {},
         "mine": mine(s, seat),
-        "island": island_priced(s, island, seat),
+        "island": island_priced(s, island, seat, islands),
         "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
         "sporks": sporks_view(s, seat),
     } for seat in seats}
