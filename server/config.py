@@ -55,6 +55,7 @@ class Settings:
     standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
     pause_after_s: float = 900.0  # every human of a table away this long: no bot plays it until one is back (0: never)
     presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
+    store_timeout_s: float = 10.0  # PostgreSQL: connecting, waiting for the pool, each statement (then 503)
     snapshot_every: int = 100  # actions between state snapshots
     evict_after_s: float = 600.0  # a live match nobody watches leaves memory after this
     lease_s: float = 5.0  # a process silent this long loses its matches to the others (0: no leases)
@@ -77,6 +78,11 @@ class Settings:
     signin_per_address_burst: int = 20  # sign-ins and sign-ups from one client address at once…
     signin_per_address_per_minute: float = 10.0  # …then this many a minute
     public_url: str = ""  # the address friends open (invite links), e.g. http://192.168.1.20:8000 ("": worked out)
+    standin_after_misses: int = 3  # by turns: a stand-in plays a seat whose moves time made this often in a row (0: never)
+    smtp_url: str = ""  # "your move" mail: smtp://user:password@host:port (smtps:// for TLS; "": no mail)
+    mail_from: str = "potluck@localhost"  # the sender of that mail
+    mail_digest_s: float = 60.0  # "your move" notices wait this long, so several become one mail
+    test_clock: int = 0  # 1: POST /api/test/clock moves game time forward (tests only, never in production)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Settings":

@@ -35,16 +35,14 @@ from __future__ import annotations
 import json
 import logging
 import math
-import sqlite3
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from server.runtime import AtCapacity, LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
+from server.store import STORE_AWAY
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
@@ -61,7 +59,6 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_AT_CAPACITY = 4429  # a spectator of a match that has as many as it takes
 LEGAL_READINGS = {"whole": "whole", "delta": "delta"}  # ``legal=`` → how the patches carry the legal list
 UPDATES = ("full", "compact")  # ``updates=``: compact patches (their legal list always as a delta)
-DATABASE_AWAY = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
 ID_MAX = 128
 
 
@@ -177,7 +174,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
                                             "Unknown message type; use action, chat, resync or ping."))
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
-    except DATABASE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
+    except STORE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
         log.warning("WebSocket message refused: the database is unavailable (%s: %s)", type(exc).__name__,
                     str(exc).splitlines()[0][:200] if str(exc) else "")
         sub.push(messages.error_message(msg_id, "unavailable", "The database is unavailable; try again soon."))

@@ -97,6 +97,7 @@ class LiveMatch:
         self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
+        self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -119,6 +120,11 @@ class LiveMatch:
     def deadline(self) -> int | None:
         """When time moves the match on (as its last step said), while it runs."""
         return self.step.deadline if self.running and self.step is not None else None
+
+    @property
+    def by_turns(self) -> bool:
+        """Played by turns (a move a day, see ``server.engine.pace``), not live."""
+        return self.record.options.get("pace") == "turns"
 
     @property
     def drives(self) -> bool:
@@ -145,9 +151,13 @@ class LiveMatch:
         return summary(self.record, self.seq if self.step is not None else None, connected, standins)
 
     def _seat_players(self, record: MatchRecord) -> SeatPlayers:
-        settings = self.services.settings
-        return SeatPlayers(self.game, record, self.services.clock.now_ms(), int(settings.standin_after_s * 1000),
-                           int(settings.pause_after_s * 1000))
+        """By turns, absence calls no stand-in and pauses nothing (everyone is away between
+        moves); missing moves in a row calls a stand-in."""
+        settings, now = self.services.settings, self.services.clock.now_ms()
+        if record.options.get("pace") == "turns":
+            return SeatPlayers(self.game, record, now, 0, standin_after_misses=settings.standin_after_misses)
+        return SeatPlayers(self.game, record, now, int(settings.standin_after_s * 1000),
+                           pause_after_ms=int(settings.pause_after_s * 1000))
 
     def now(self) -> int:
         """Game time for the next entry of the log: never before the last one."""
@@ -164,6 +174,7 @@ class LiveMatch:
         self._adopt(record)
         self.last_at = record.started_at
         self.step = settled(self.game, self.first_state(record), 0, [])
+        self._note_waiting(self.step)
         self._after_change(self.step)
 
     def first_state(self, record: MatchRecord) -> Any:
@@ -207,15 +218,26 @@ class LiveMatch:
         """Apply logged actions to ``state`` (after ``seq``; they were legal when committed):
         the match's step from now on, carrying their events."""
         events: list[tuple[int, Event]] = []
+        by_turns = self.by_turns
         for entry in entries:
             if entry.seq != seq + 1:
                 raise RuntimeError(f"match {self.id}: log jumps from {seq} to {entry.seq}")
+            if by_turns:
+                self._count_miss(state, entry.seat)
             state, new = self.game.apply(state, entry.seat, entry.action, entry.at)
             seq, self.last_at = entry.seq, max(self.last_at, entry.at)
             events += [(seq, e) for e in new]
         step = settled(self.game, state, seq, events)
         self._advance(step, self.last_at)
         return step
+
+    def _count_miss(self, state: Any, seat: int | None) -> None:
+        """By turns: a timeout on ``state`` is a move missed by every seat it waited for;
+        any other logged move is its seat's."""
+        if seat is None:
+            self.players.missed(self.game.waiting_for(state))
+        else:
+            self.players.moved(seat)
 
     def _advance(self, step: Step, at: int, result: dict[str, Any] | None = None) -> None:
         """``step`` is the match now (committed, or read from the log)."""
@@ -224,6 +246,22 @@ class LiveMatch:
         if step.result is not None and self.record.status != "finished":
             self.record = replace(self.record, status="finished", finished_at=at,
                                   result=result if result is not None else step.result.to_json())
+        self._note_waiting(step)
+
+    def _note_waiting(self, step: Step) -> None:
+        """By turns: whose move it is now (the seats whose move is over are told no more)."""
+        if not self.by_turns:
+            return
+        waited = self.waiting
+        self.waiting = self.game.waiting_for(step.state) if step.result is None else frozenset()
+        if waited - self.waiting:
+            self.services.your_move.changed(self.record, (), waited - self.waiting, self.deadline)
+
+    def _tell_waiting(self) -> None:
+        """The owner tells the seats whose move it is (``YourMove`` tells each once per
+        move; a seat a stand-in plays is not told)."""
+        if self.by_turns and self.waiting and self.drives:
+            self.services.your_move.changed(self.record, self.waiting - set(self.players.standins), (), self.deadline)
 
     # ---- reading --------------------------------------------------------------------
     def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:
@@ -242,10 +280,18 @@ class LiveMatch:
             payload["stood_in"] = {"since_seq": self.stood_in[seat]}
         return payload
 
+    def suggestion(self, seat: int) -> dict[str, Any] | None:
+        """Teach mode's "What would you do?" for ``seat`` now (``Game.suggest``: the normal
+        bot on the seat's own input); ``None`` if the match is not running in teach mode."""
+        if self.step is None or not self.running:
+            return None
+        return self.game.suggest(self.step.state, seat, self.services.clock.now_ms(), seed=self.seq)
+
     def _told_alike(self) -> dict[str, Any]:
-        """What every seat is told alike about the present."""
-        return {"status": self.status, "deadline": self.deadline, "now": self.services.clock.now_ms(),
+        """What every seat is told alike about the present (by turns: whose move it is)."""
+        said = {"status": self.status, "deadline": self.deadline, "now": self.services.clock.now_ms(),
                 "result": self.record.result}
+        return {**said, "waiting": sorted(self.waiting)} if self.by_turns else said
 
     async def sync(self) -> None:
         """Catch up with actions other processes committed (REST reads call this)."""
@@ -356,6 +402,8 @@ class LiveMatch:
         except SeqTaken:
             self.services.metrics.conflicts.inc()
             raise
+        if self.by_turns and source != "bot":  # a stand-in's move is not its human's
+            self._count_miss(self.state, entry.seat)
         self.last_at = entry.at
         self.repeats.played(entry.seat, entry.text)
         self._advance(step, entry.at, result)
@@ -426,6 +474,7 @@ class LiveMatch:
     def _reschedule(self) -> None:
         self._schedule_deadline()
         self._schedule_bots()
+        self._tell_waiting()
 
     def _schedule_deadline(self) -> None:
         """Arm the timer for the deadline, unless it is armed for it already."""
@@ -623,6 +672,20 @@ class LiveMatch:
     def has_work(self) -> bool:
         """A timer or a bot is due to move the match (it must stay in memory)."""
         return self._deadline_timer is not None or self.bots.busy()
+
+    def sleeps_until(self, min_s: float) -> int | None:
+        """By turns, with no bot at work and the deadline more than ``min_s`` away, the
+        match may leave memory and wake at its deadline: that deadline (else ``None``)."""
+        due = self.deadline
+        if not self.by_turns or due is None or self.bots.busy() or self.services.clock.seconds_until(due) <= min_s:
+            return None
+        return due
+
+    def clock_moved(self) -> None:
+        """Game time jumped (tests): arm the timer and the bots again by the new time."""
+        if not self.closed:
+            self._cancel_deadline()
+            self._reschedule()
 
     # ---- chat -----------------------------------------------------------------------
     async def chat(self, seat: int | None, text: Any) -> ChatRecord:

@@ -7,6 +7,10 @@ processes, a human connected to another one is *seen* each time that process rep
 presence (``Presence.heard``), and one playing over REST through another is
 seen when that process says so (``LiveMatch.heard_seen``): they never count as absent here.
 Only the match's owner plays bots and stand-ins; a new owner adopts the old one's.
+
+By turns a player is away most of the time: absence never calls a stand-in. Instead a
+human whose moves time made ``standin_after_misses`` times in a row (``missed``) is played
+by a stand-in until they are seen again.
 """
 
 from __future__ import annotations
@@ -35,9 +39,11 @@ def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
 
 class SeatPlayers:
     def __init__(self, game: Game[Any, Any], record: MatchRecord, now: int, standin_after_ms: int,
-                 pause_after_ms: int = 0) -> None:
+                 pause_after_ms: int = 0, standin_after_misses: int = 0) -> None:
         self.game, self.seed = game, record.seed
         self.standin_after_ms, self.pause_after_ms = standin_after_ms, pause_after_ms
+        self.standin_after_misses = standin_after_misses
+        self.misses: Counter[int] = Counter()  # moves time made for the seat in a row
         self.bots: dict[int, Bot] = {
             s.seat: game.bot(s.seat, _bot_rng(record.seed, s.seat, 0), level=s.level or NORMAL)
             for s in record.seats if s.bot
@@ -51,7 +57,19 @@ class SeatPlayers:
     def seen(self, seat: int, now: int) -> bool:
         """A human acted or asked for something; returns whether a stand-in was dismissed."""
         self.last_seen[seat] = max(self.last_seen.get(seat, now), now)
+        self.misses.pop(seat, None)
         return self.standins.pop(seat, None) is not None
+
+    def missed(self, seats: Iterable[int]) -> None:
+        """Time made the move of ``seats`` (the ones the game waited for at a timeout)."""
+        for seat in seats:
+            if seat in self.humans and seat not in self.standins:
+                self.misses[seat] += 1
+
+    def moved(self, seat: int | None) -> None:
+        """A logged move of ``seat`` read back from the log: it did not miss this one."""
+        if seat is not None:
+            self.misses.pop(seat, None)
 
     def connected(self, seat: int, now: int) -> bool:
         self.sockets[seat] += 1
@@ -62,6 +80,8 @@ class SeatPlayers:
         self.last_seen[seat] = now
 
     def _absent(self, seat: int, now: int) -> bool:
+        if 0 < self.standin_after_misses <= self.misses[seat]:
+            return True
         return (self.standin_after_ms > 0 and self.sockets[seat] <= 0
                 and now - self.last_seen.get(seat, now) >= self.standin_after_ms)
 

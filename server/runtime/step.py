@@ -73,7 +73,7 @@ class Step:
         seat if that fails, leaving out — and logging — the seats whose view fails)."""
         missing = [seat for seat in dict.fromkeys(seats) if seat not in self.views]
         if missing:
-            self.views.update(_views(game, self.state, missing))
+            self.views.update(game.taught(self.state, _views(game, self.state, missing)))  # teach mode: + hints
         return self.views
 
     def legal_of(self, game: Game[Any, Any], seats: Iterable[int]) -> dict[int, list[Action]]:

@@ -9,6 +9,7 @@
 //
 import { inviteBox } from "./invite.js";
 import { showRefusal, watchControls } from "./refusals.js";
+import { clauseOf, quoted, renderTeach } from "./teach.js";
 import { greeting, lastSeen, presenceTag, rememberSeen, standinOf, standinSeats, standinTag } from "./standins.js";
 
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
@@ -568,6 +569,7 @@ class MatchPage {
     const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
     $("game-name").textContent = game.name;
     document.title = `${game.name} · Potluck`;
+    if ((this.summary.options || {}).pace === "turns") this.startYourMove(game.name);
     if (game.rules) {
       $("rules-link").href = game.rules;
       $("rules-link").hidden = false;
@@ -679,6 +681,18 @@ class MatchPage {
     }
   }
 
+  /** By turns: tell the player when it becomes their move (``your_move.js``). */
+  async startYourMove(gameName) {
+    const { YourMoveNotice } = await import("./your_move.js");
+    this.yourMove = new YourMoveNotice(gameName, h);
+    $("players").after(this.yourMove.controls());
+    if (this.state) this.yourMove.update(this.isMyMove(this.state));
+  }
+
+  isMyMove(msg) {
+    return msg.status === "running" && Array.isArray(msg.waiting) && this.you !== null && msg.waiting.includes(this.you);
+  }
+
   // -- the game --
   onState(msg) {
     if (!msg.view) {
@@ -688,6 +702,7 @@ class MatchPage {
     }
     const first = this.state === null;
     this.state = msg;
+    if (this.yourMove) this.yourMove.update(this.isMyMove(msg));
     if (msg.status && this.summary && msg.status !== this.summary.status) {
       this.summary.status = msg.status;
       this.showSummary();
@@ -807,6 +822,8 @@ class MatchPage {
     const prompt = $("prompt");
     $("prompt-text").textContent = view.prompt || "";
     prompt.classList.toggle("your-turn", !!(legal && legal.length));
+    renderTeach($("teach"), this.state, { matchId: this.matchId, token: this.seat && this.seat.token,
+      send: (action) => this.send(action) });
   }
 
   remaining() {
@@ -840,7 +857,8 @@ class MatchPage {
     try {
       return await this.socket.act(action);
     } catch (err) {
-      if (!quiet) showRefusal(err.message);
+      const clause = clauseOf(action, this.matchId); // teach mode: the rule that refused it
+      if (!quiet) showRefusal(err.message, clause && h("span", { class: "refusal-rule" }, "The rule: ", quoted(clause)));
       throw err;
     }
   }
