@@ -57,7 +57,8 @@ async def test_a_human_and_two_bots_finish_a_match(database_url: str) -> None:
 
 
 async def test_absent_humans_are_played_by_stand_ins(database_url: str) -> None:
-    async with serve(database_url, standin_after_s=2.0, **FAST) as served, \
+    # (never paused: at 40× a whole game may outlast the 900 game-seconds before a deserted table pauses)
+    async with serve(database_url, standin_after_s=2.0, pause_after_s=0, **FAST) as served, \
             httpx.AsyncClient(base_url=served.url) as client:
         api = Api(client)
         match_id, tokens = await api.seated(players=2)  # …and nobody ever connects
