@@ -42,6 +42,7 @@ from .loader import load_match
 from .mailer import SmtpMailer
 from .metrics import Metrics
 from .ownership import Ownership
+from .seats import bots_load
 from .services import Services
 from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
 from .your_move import YourMove
@@ -161,7 +162,7 @@ class Hub:
         options = _validated(game_id, players, options)
         levels = _levels(bots, players)
         if len(levels) == players:
-            self._check_bot_capacity()
+            self._check_bot_capacity(bots_load(levels))
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(len(levels))], bot_levels=levels, seed=new_seed(),
@@ -170,17 +171,21 @@ class Hub:
             await self.get(record.id)
         return record
 
-    def _check_bot_capacity(self) -> None:
+    def _check_bot_capacity(self, load: float) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
         are the only ones that think) — every match with no human at the table counts,
-        whether it was made of bots or its humans left it to stand-ins."""
+        whether it was made of bots or its humans left it to stand-ins, weighed by its size
+        and levels (``seats.bots_load``: a two-seat table of normal bots is one), but not one
+        whose humans have all been away so long that it is paused; ``load``: the new
+        match's weight."""
         cap = self.settings.max_bot_matches
         now = self.services.clock.now_ms()
-        running = sum(1 for live in self.live.values()
-                      if live.running and live.drives and live.players.unattended(now))
-        if cap > 0 and running >= cap:
-            raise AtCapacity(f"{running} matches of bots alone are being played here already; "
+        running = sum(live.players.load for live in self.live.values()
+                      if live.running and live.drives and live.players.unattended(now)
+                      and not live.players.paused(now))
+        if cap > 0 and running + load > cap:
+            raise AtCapacity(f"Tables of bots alone worth {running:g} matches are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
 
     async def rematch(self, live: LiveMatch) -> tuple[MatchRecord, bool]:

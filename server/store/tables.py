@@ -249,3 +249,14 @@ class RatingChangeRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
 
     __table_args__ = (Index("ix_rating_changes_account_game", "account_id", "game", "finished_at"),)
+
+
+class AttemptRow(Base):
+    """A rate limit shared by every process: per key (the SHA-256 of "name:…" or
+    "address:…"), the theoretical arrival time of the next attempt (GCRA, ms). A row whose
+    time has passed says nothing more than no row, and is deleted."""
+
+    __tablename__ = "attempts"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tat: Mapped[int] = mapped_column(BigInteger, index=True)

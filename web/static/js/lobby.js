@@ -211,7 +211,7 @@ function buildForm(form, game) {
 function paceSelect(game, form, withBots) {
   const schema = game.options || {};
   const timers = Object.entries(schema.properties || {}).map(([key, raw]) => [key, resolve(raw, schema)]).filter(([key, s]) => isTimer(key, s));
-  const select = h("select", { id: `pace-${game.id}`, name: "pace" },
+  const select = h("select", { id: `pace-${game.id}`, name: "timer-pace" },  // not "pace": a game option (live or by turns) is called that
     Object.entries(PACES).map(([value, p]) => h("option", { value }, p.label)),
     h("option", { value: "custom" }, "Custom (the timers below)"));
   let chosen = false;
@@ -270,6 +270,14 @@ for (const card of document.querySelectorAll(".game-card")) {
     const players = Math.min(game.max_players, Math.max(game.min_players, 3));
     const level = card.querySelector(".play-level").value;
     start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: lobbyOptions(game, "relaxed") }, name);
+  });
+  // Learn to play: you against easy bots at the smallest table, relaxed timers, hints on
+  card.querySelector(".learn").addEventListener("click", (event) => {
+    const name = playerName();
+    if (!name) return;
+    const players = Math.max(game.min_players, 2);
+    start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill("easy"), rated: false,
+      options: { ...lobbyOptions(game, "relaxed"), teach: true } }, name);
   });
 }
 

@@ -5,8 +5,8 @@ for "your move" mail (``email``, confirmed or not: the SHA-256 of the one-time t
 confirmation link carries; ``mail_key``, the random key of its unsubscribe links; and
 whether it unsubscribed); and the "your move" mails sent (``move_mails``: one per move).
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-01
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
