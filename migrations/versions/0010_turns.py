@@ -3,7 +3,7 @@ its owner last knew at ``wake_seq``: an idle match by turns leaves memory and is
 again at its deadline, or once its log moved past ``wake_seq``), and each account's address
 for "your move" mail (``email``, confirmed or not: the SHA-256 of the one-time token its
 confirmation link carries; ``mail_key``, the random key of its unsubscribe links; and
-whether it unsubscribed); and the "your move" mails sent (``move_mails``: one per move).
+whether it unsubscribed).
 
 Revision ID: 0010
 Revises: 0009
@@ -32,16 +32,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("mail_off", sa.Boolean(), nullable=False, server_default=sa.false()))
         batch.create_unique_constraint("uq_accounts_email_token_hash", ["email_token_hash"])
         batch.create_unique_constraint("uq_accounts_mail_key", ["mail_key"])
-    op.create_table(
-        "move_mails",
-        sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
-        sa.Column("seat", sa.Integer(), primary_key=True),
-        sa.Column("since_seq", sa.Integer(), primary_key=True),
-    )
 
 
 def downgrade() -> None:
-    op.drop_table("move_mails")
     with op.batch_alter_table("accounts") as batch:
         batch.drop_constraint("uq_accounts_mail_key", type_="unique")
         batch.drop_constraint("uq_accounts_email_token_hash", type_="unique")
