@@ -35,7 +35,7 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
-from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
+from server.engine import OVER, TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
 from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
@@ -98,6 +98,7 @@ class LiveMatch:
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
         self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
+        self.waiting_since: dict[int, int] = {}  # …each with the seq its wait began at
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -226,6 +227,8 @@ class LiveMatch:
                 self._count_miss(state, entry.seat)
             state, new = self.game.apply(state, entry.seat, entry.action, entry.at)
             seq, self.last_at = entry.seq, max(self.last_at, entry.at)
+            if by_turns:
+                self._track_waiting(state, seq, state.phase == OVER)
             events += [(seq, e) for e in new]
         step = settled(self.game, state, seq, events)
         self._advance(step, self.last_at)
@@ -253,15 +256,23 @@ class LiveMatch:
         if not self.by_turns:
             return
         waited = self.waiting
-        self.waiting = self.game.waiting_for(step.state) if step.result is None else frozenset()
+        self.waiting = self._track_waiting(step.state, step.seq, step.result is not None)
         if waited - self.waiting:
-            self.services.your_move.changed(self.record, (), waited - self.waiting, self.deadline)
+            self.services.your_move.changed(self.record, {}, waited - self.waiting, self.deadline)
+
+    def _track_waiting(self, state: Any, seq: int, over: bool) -> frozenset[int]:
+        """By turns: the seats waited for after change ``seq``, each keeping the seq its
+        wait began at (``waiting_since``: what tells one move of a seat from the next)."""
+        now = frozenset() if over else self.game.waiting_for(state)
+        self.waiting_since = {seat: self.waiting_since.get(seat, seq) for seat in now}
+        return now
 
     def _tell_waiting(self) -> None:
         """The owner tells the seats whose move it is (``YourMove`` tells each once per
         move; a seat a stand-in plays is not told)."""
         if self.by_turns and self.waiting and self.drives:
-            self.services.your_move.changed(self.record, self.waiting - set(self.players.standins), (), self.deadline)
+            told = {seat: since for seat, since in self.waiting_since.items() if seat not in self.players.standins}
+            self.services.your_move.changed(self.record, told, (), self.deadline)
 
     # ---- reading --------------------------------------------------------------------
     def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:

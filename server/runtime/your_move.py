@@ -1,9 +1,10 @@
 """Telling players by turns that it is their move, by mail.
 
-The match's owner says, after each change, whose move it has just become and whose it no
-longer is (``changed``). A seat is told once per move (until its move is made, or made for
-it); a seat taken by an account with a confirmed address that did not unsubscribe is
-mailed. Notices wait ``mail_digest_s`` so that several become one mail (a digest: "your
+The match's owner says, after each change, whose move it is (each seat with the ``seq``
+its wait began at: that names the move) and whose it no longer is (``changed``). A seat is
+told once per move; a seat taken by an account with a confirmed address that did not
+unsubscribe is mailed — once per move even across restarts and processes: the store
+records each move mailed (``MailAddresses.claim``) before its mail goes. Notices wait ``mail_digest_s`` so that several become one mail (a digest: "your
 move in 3 matches"). A mail says which game, against whom, by when, and links to the table
 and to unsubscribing — never anything of the game's state, hidden or not.
 
@@ -38,6 +39,8 @@ class Mailer(Protocol):
 @dataclass(frozen=True)
 class Notice:
     match_id: str
+    seat: int
+    since: int  # the seq the seat's wait began at
     game: str
     against: tuple[str, ...]
     deadline: int | None
@@ -68,7 +71,7 @@ class YourMove:
     def __init__(self, store: Store, settings: Settings, spawn: Spawn, mailer: Mailer | None) -> None:
         self.store, self.settings, self.mailer = store, settings, mailer
         self._spawn = spawn
-        self.told: set[tuple[str, int]] = set()  # (match, seat): told of this move already
+        self.told: dict[tuple[str, int], int] = {}  # (match, seat) → the move (its wait's seq) told of
         self.pending: dict[int, dict[str, Notice]] = {}  # account → match → notice to mail
         self._timer: asyncio.TimerHandle | None = None
         self.sent = 0
@@ -77,29 +80,26 @@ class YourMove:
     def base(self) -> str:
         return (self.settings.public_url or DEFAULT_BASE).rstrip("/")
 
-    def changed(self, record: MatchRecord, now_waiting: Iterable[int], done: Iterable[int],
+    def changed(self, record: MatchRecord, waiting: dict[int, int], done: Iterable[int],
                 deadline: int | None) -> None:
-        """It has just become the move of ``now_waiting``, and is no longer that of ``done``."""
+        """It is the move of the seats of ``waiting`` (each with the seq its wait began at),
+        and no longer that of ``done``."""
         for seat in done:
-            self.told.discard((record.id, seat))
+            self.told.pop((record.id, seat), None)
             account = self._account(record, seat)
             if account is not None:
                 self.pending.get(account, {}).pop(record.id, None)
-        for seat in now_waiting:
-            if (record.id, seat) in self.told:
+        for seat, since in waiting.items():
+            if self.told.get((record.id, seat)) == since:
                 continue
-            self.told.add((record.id, seat))
+            self.told[(record.id, seat)] = since
             account = self._account(record, seat)
             if account is None or self.mailer is None:
                 continue
             against = tuple(s.name for s in record.seats if s.seat != seat)
-            self.pending.setdefault(account, {})[record.id] = Notice(record.id, _game_name(record.game), against,
-                                                                     deadline)
+            self.pending.setdefault(account, {})[record.id] = Notice(record.id, seat, since, _game_name(record.game),
+                                                                     against, deadline)
             self._arm()
-
-    def forget(self, match_id: str) -> None:
-        """The match ended: nothing of it is waited for."""
-        self.told = {key for key in self.told if key[0] != match_id}
 
     @staticmethod
     def _account(record: MatchRecord, seat: int) -> int | None:
@@ -120,8 +120,10 @@ class YourMove:
         for account, address in (await self.store.mail.of(pending)).items():
             if not address.email or not address.confirmed or address.off or not address.mail_key:
                 continue
-            mail = compose(address.email, self.base, list(pending[account].values()),
-                           f"{self.base}/mail/unsubscribe?key={address.mail_key}")
+            notices = [n for n in pending[account].values() if await self.store.mail.claim(n.match_id, n.seat, n.since)]
+            if not notices:
+                continue  # mailed already (before a restart, or by the match's previous owner)
+            mail = compose(address.email, self.base, notices, f"{self.base}/mail/unsubscribe?key={address.mail_key}")
             try:
                 await self.mailer.send(mail)
                 sent += 1

@@ -1,6 +1,7 @@
 """Each account's address for "your move" mail: set (unconfirmed, with the SHA-256 of the
 one-time token its confirmation link carries), confirmed by that token once, and switched
-off by the random ``mail_key`` every mail's unsubscribe link carries. One transaction each.
+off by the random ``mail_key`` every mail's unsubscribe link carries; and the moves mailed
+(``move_mails``: one mail per move). One transaction each.
 """
 
 from __future__ import annotations
@@ -9,12 +10,13 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from .database import Database
-from .tables import AccountRow
+from .tables import AccountRow, MoveMailRow
 
-accounts = AccountRow.__table__
+accounts, move_mails = AccountRow.__table__, MoveMailRow.__table__
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,18 @@ class MailAddresses:
         """No more mail for the account whose unsubscribe key this is."""
         return bool(await self.db.write(lambda conn: conn.execute(
             update(accounts).where(accounts.c.mail_key == mail_key).values(mail_off=True)).rowcount))
+
+    async def claim(self, match_id: str, seat: int, since: int) -> bool:
+        """Record that the move of ``seat`` waited for since change ``since`` of ``match_id``
+        is mailed; ``False``: it was already (one mail per move, whichever process sends)."""
+
+        def work(conn: Connection) -> bool:
+            dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+            done = conn.execute(dialect.insert(move_mails).on_conflict_do_nothing().values(
+                match_id=match_id, seat=seat, since_seq=since))
+            return done.rowcount == 1
+
+        return bool(await self.db.write(work))
 
     async def of(self, account_ids: Iterable[int]) -> dict[int, Address]:
         ids = list(account_ids)

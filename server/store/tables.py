@@ -156,6 +156,17 @@ class AccountRow(Base):
     mail_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unsubscribed
 
 
+class MoveMailRow(Base):
+    """A "your move" mail sent: the move of ``seat`` in ``match_id`` that began with change
+    ``since_seq`` (at most one mail each, whichever process sends it)."""
+
+    __tablename__ = "move_mails"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    since_seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
 class SessionRow(Base):
     """A signed-in browser: the SHA-256 of its cookie's random token."""
 

@@ -19,6 +19,7 @@ from ..mailbox import Inbox, smtp_server
 from .conftest import Pages, potluck_server
 from .sneaky_supper_driver import NEXT_MOVE, Player, click
 from .snollygoster_driver import Driver
+from .test_accessibility import serious_violations
 from .test_accounts import claim
 from .test_watch import take_seat
 
@@ -129,14 +130,21 @@ def check_the_end(api: httpx.Client, match_id: str, missed: int, people: list[Pe
 
 def seated(pages: Pages, inbox: Inbox, game: str, table: str) -> tuple[str, list[Person]]:
     """Ann and Bob, each signed in in their own browser, at a new match by turns of ``game``
-    (its table drawn: ``table``), with the page's "your move" controls."""
+    (its table drawn: ``table``), with the page's "your move" controls (no serious
+accessibility fault)."""
     people = [Person(pages, inbox, "Ann"), Person(pages, inbox, "Bob")]
     match_id = create_turns_match(people[0], game)
+    lobby = people[1].page
+    lobby.goto("/")  # Bob finds it among the open tables, marked "by turns"
+    badge = lobby.wait_for_selector(f"#open-matches .match-row[data-match='{match_id}'] .by-turns")
+    assert "12 h a move" in badge.inner_text()
+    assert "Live only" in lobby.locator(".game-card[data-game='nutty-noodles'] .pace-note").inner_text()
     for p in people:
         p.sit(match_id)
     for p in people:
         p.page.wait_for_selector(table)
         assert p.page.locator("#your-move-sound").is_checked()
+    assert serious_violations(people[0].page) == []  # with the "your move" controls
     return match_id, people
 
 

@@ -135,3 +135,18 @@ async def test_without_smtp_setting_an_address_is_refused_with_the_reason(tmp_pa
         await sign_up(client, "Maria")
         refused = await client.put("/api/me/email", json={"email": "maria@example.org"})
         assert refused.status_code == 503 and "POTLUCK_SMTP_URL" in refused.json()["detail"]
+
+
+async def test_a_restarted_server_does_not_mail_a_move_again(tmp_path: Path) -> None:
+    with smtp_server() as (url, inbox):
+        settings = {"smtp_url": url, "mail_digest_s": 3600}  # flushed by hand
+        async with runtime(_sqlite(tmp_path), Clock(), **settings) as rt:
+            ann, bob = await _account(rt, "Ann"), await _account(rt, "Bob")
+            match_id = await _match(rt, [ann, bob])
+            await _until(lambda: rt.services.your_move.pending)
+            assert await rt.services.your_move.flush() == 1
+        async with runtime(_sqlite(tmp_path), Clock(), **settings) as again:  # the same move, told again
+            live = await again.get(match_id)
+            await _until(lambda: (match_id, min(live.waiting)) in again.services.your_move.told)
+            assert await again.services.your_move.flush() == 0
+        assert len(inbox.mails) == 1
