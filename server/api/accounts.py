@@ -58,6 +58,8 @@ class Me(BaseModel):
 class MyTable(BaseModel):
     seat: int
     your_move: bool = Field(description="Running, and your seat has something to do now.")
+    deadline: int | None = Field(None, description="Running: when time moves the match on (game-clock ms); "
+                                                   "by turns, when the move waited for is made by time.")
     match: MatchSummary
 
 
@@ -159,11 +161,14 @@ async def my_tables(account: AccountRecord = Depends(signed_in), runtime: Runtim
             finished.append({"seat": seat, "your_move": False, "match": summary_of(runtime, record)})
         else:
             live = await runtime.get(record.id)
-            waiting.append({"seat": seat, "your_move": await _your_move(live, seat), "match": live.summary()})
+            waiting.append({"seat": seat, "your_move": await _your_move(live, seat), "deadline": live.deadline,
+                            "match": live.summary()})
     waiting.sort(key=lambda t: not t["your_move"])  # stable: newest first within each
     return {"waiting": waiting, "finished": finished}
 
 
 async def _your_move(live: LiveMatch, seat: int) -> bool:
     await live.sync()
+    if live.by_turns:
+        return live.running and seat in live.waiting
     return live.running and bool(live.payload(seat)["legal"])

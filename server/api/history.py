@@ -20,6 +20,7 @@ from server.runtime.hub import NAME_MAX, clean_name
 from server.store import MatchRecord
 
 from .auth import runtime_of
+from .lobby import OFFSET_MAX
 from .replays import NamedSeat
 from .schemas import Problem
 
@@ -91,7 +92,7 @@ async def whose(runtime: Runtime, raw: str) -> tuple[str, int | None]:
 
 @router.get("/matches", response_model=PlayedPage, responses=REFUSALS,
             summary="The finished matches a name played, newest first")
-async def matches_of(name: str = NameParam, limit: int = Query(20, ge=1, le=100), offset: int = Query(0, ge=0),
+async def matches_of(name: str = NameParam, limit: int = Query(20, ge=1, le=100), offset: int = Query(0, ge=0, le=OFFSET_MAX),
                      runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
     """Finished matches where a human seat had this name (spaces as the lobby trims them),
     or, for a name an account claims, the account's seats under any of its names; the most

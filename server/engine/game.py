@@ -140,6 +140,11 @@ class Game(ABC, Generic[S, O]):
     options_model: ClassVar[type[Options]]
     # the option sets that change the rules, by name: the contract's leak tests play each
     variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    # why the game cannot be played by turns (``pace: "turns"``, see ``pace``); None: it can
+    live_only: ClassVar[str | None] = None
+    # teach mode's hints (``hints.py``), set by ``__init__``; None: the game has no teacher
+    teacher: Teacher | None = None
+    _bots: "BotMaker | None" = None
 
     def __init__(self, bots: "BotMaker | None" = None, teacher: Teacher | None = None) -> None:
         """``bots`` makes the game's bots (``bots(game, rng, level, **params)``). The rules
@@ -154,8 +159,12 @@ class Game(ABC, Generic[S, O]):
         """Validate raw options against the game's model, filling in defaults."""
         if isinstance(raw, self.options_model):
             return raw  # type: ignore[return-value]
+        raw = dict(raw or {})
+        if self.live_only is not None and "pace" in raw:
+            if raw.pop("pace") != "live":
+                raise InvalidOptions(f"{self.name} cannot be played by turns: {self.live_only}")
         try:
-            return self.options_model.model_validate(dict(raw or {}))  # type: ignore[return-value]
+            return self.options_model.model_validate(raw)  # type: ignore[return-value]
         except ValidationError as exc:
             reasons = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
@@ -190,6 +199,8 @@ class Game(ABC, Generic[S, O]):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.options_model.model_json_schema(),
+            "turns": "pace" in self.options_model.model_fields,
+            "live_only": self.live_only,
         }
 
     # ---- the rules ------------------------------------------------------------------
@@ -221,6 +232,14 @@ class Game(ABC, Generic[S, O]):
         require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players),
                 "There is no such seat.")
         return False
+
+    def waiting_for(self, state: S) -> frozenset[int]:
+        """The seats the game waits for: whose move time makes at the deadline if they do
+        not (told "your move" when playing by turns). The default: every seat with a legal
+        action; a game where others may act at any time names the seats it waits for."""
+        if state.phase == OVER:
+            return frozenset()
+        return frozenset(seat for seat in range(len(state.players)) if self.legal(state, seat))
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """A connected client as the runtime sees it: a seat (or ``None`` for a spectator), how it
-reads the legal actions in patches (whole, or as a delta: ``legal_delta``), and a bounded
-queue of outgoing messages drained by its own task.
+reads patches (``reads``: ``"whole"`` legal lists, ``"delta"``: a patch of the list held, or
+``"compact"`` patches; see ``seat_views``), and a bounded queue of outgoing messages drained by its own task.
 
 Publishing never waits for a socket: messages are queued. The queue is bounded in messages
 (``queue_size``) and in bytes (``queue_bytes``); a whole state supersedes every state and
@@ -30,9 +30,9 @@ SLOW_CLOSE_CODE = 1013
 class Subscriber:
     def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = 256,
-                 send_timeout: float = 10.0, legal_delta: bool = False, queue_bytes: int = 4 << 20) -> None:
+                 send_timeout: float = 10.0, reads: str = "whole", queue_bytes: int = 4 << 20) -> None:
         self.seat = seat
-        self.legal_delta = legal_delta
+        self.reads = reads
         self._send, self._close = send, close
         self._queue: deque[tuple[str, bool]] = deque()  # (text, part of the view: a state or a patch)
         self._queue_size, self._queue_bytes = queue_size, queue_bytes

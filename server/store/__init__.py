@@ -6,7 +6,7 @@ the store refuses is raised as one of ``server.problems`` (the family every laye
 """
 
 from .accounts import AccountNotFound, name_key
-from .database import Database
+from .database import STORE_AWAY, Database, StoreUnusable, store_away
 from .records import AccountRecord, ActionRecord, ChatRecord, MatchRecord, PasskeyRecord, RatingRecord, SeatRecord
 from .repository import SeqTaken, Store
 
@@ -19,6 +19,9 @@ __all__ = [
     "ActionRecord",
     "ChatRecord",
     "Database",
+    "STORE_AWAY",
+    "StoreUnusable",
+    "store_away",
     "MatchRecord",
     "SeatRecord",
     "SeqTaken",

@@ -29,6 +29,7 @@ from server.problems import AlreadySeated, MatchFull, MatchOver, NameClaimed, Na
 from .database import Database
 from .accounts import Accounts, claimant
 from .attempts import Attempts
+from .mail import MailAddresses
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
@@ -65,10 +66,11 @@ def _held(until: int, now: int) -> SeatsHeld:
 
 
 def _played(name: str, account_id: int | None) -> tuple[Any, ...]:
-    """The finished matches' human seats of an account (under any name it had), or else
-    of a name."""
+    """The human seats of an account (under any name it had), or else of a name, in finished
+    matches that had started (a table whose seats never filled ended without being played:
+    nobody played it)."""
     whose = seats.c.account_id == account_id if account_id is not None else seats.c.name == name
-    return whose, seats.c.bot.is_(False), matches.c.status == "finished"
+    return whose, seats.c.bot.is_(False), matches.c.status == "finished", matches.c.started_at.is_not(None)
 
 
 def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, action_json: str,
@@ -126,6 +128,7 @@ class Store:
         self.accounts = Accounts(db)
         self.attempts = Attempts(db)
         self.ratings = Ratings(db)
+        self.mail = MailAddresses(db)
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -122,7 +122,8 @@ class OwnerRow(Base):
     """The process that drives a running match (its timers, bots and stand-ins): its lease
     lasts as long as that process is alive. ``owner`` NULL: released, nothing to drive
     until somebody opens the match. ``standins``: the human seats a stand-in plays, as the
-    owner last said."""
+    owner last said. ``wake_at``: a match by turns its owner let leave memory is loaded
+    again at this deadline (game ms), or once its log moved past ``wake_seq``."""
 
     __tablename__ = "match_owners"
 
@@ -130,6 +131,8 @@ class OwnerRow(Base):
     owner: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     standins: Mapped[list[int]] = mapped_column(JSON)
     since: Mapped[int] = mapped_column(BigInteger)
+    wake_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    wake_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class AccountRow(Base):
@@ -146,6 +149,11 @@ class AccountRow(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
     reset_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     reset_expires_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    email: Mapped[str | None] = mapped_column(String(320), nullable=True)  # for "your move" mail
+    email_confirmed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    email_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # confirm link
+    mail_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # unsubscribe links
+    mail_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unsubscribed
 
 
 class SessionRow(Base):

@@ -9,7 +9,7 @@ from server.engine import IllegalAction
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import RECIPES, RESTAURANTS, UPGRADES, pool
 from server.games.rival_restaurants.cooking import level_ups
-from server.games.rival_restaurants.effects import fire
+from server.games.rival_restaurants.moments import fire
 
 from .helpers import act, claims_done, cook, give, go, hand, hold, new, serve_all, to_cook
 

@@ -9,7 +9,7 @@ from typing import Any
 from server.engine import Event, Rng, public, require
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import ACTION_CARDS, CHEFS, MONEY_MOVE, ActionCard, Chef, Effect, Play
-from server.games.rival_restaurants.effects import EFFECTS, MOMENTS, Hook
+from server.games.rival_restaurants.moments import EFFECTS, MOMENTS, Hook
 from server.games.rival_restaurants.phase import DETERMINIZERS, PHASES, VIEW_PARTS, Phase
 from server.games.rival_restaurants.state import RivalState
 

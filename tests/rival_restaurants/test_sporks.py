@@ -21,7 +21,7 @@ from server.games.rival_restaurants.cards import (
     pool,
 )
 from server.games.rival_restaurants.cooking import restock
-from server.games.rival_restaurants.effects import fire
+from server.games.rival_restaurants.moments import fire
 from server.games.rival_restaurants.sporks import shaker_on
 from server.games.rival_restaurants.state import RivalRestaurantsOptions
 

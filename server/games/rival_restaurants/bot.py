@@ -48,7 +48,8 @@ from .cards import (
 )
 from .choosing import choosing, free
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
-from .market import dumpable, in_auction, island_price, min_bid, price, shelf_price
+from .buying import dumpable, in_auction, island_price, price, shelf_price
+from .market import min_bid
 from .moving import foresees
 from .ops import garbage_supply
 from .plays import use_left

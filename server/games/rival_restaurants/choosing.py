@@ -19,6 +19,7 @@ from server.engine import Action, Event, Rng, public, require
 
 from . import ops
 from .cards import CHOOSE_RESTAURANT, RESTAURANTS, pool
+from .describe import restaurant_view
 from .phase import DETERMINIZERS, Phase, register
 from .state import RivalState
 from .zones import CHOICE
@@ -136,8 +137,6 @@ class ChooseRestaurants(Phase):
         return f"You chose {RESTAURANTS[choice].name} — waiting for the reveal (you may still change it)."
 
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
-        from .views import restaurant_view
-
         return {"ends": self.deadline(s), "free": [restaurant_view(r) for r in free(s)],
                 "choosing": choosing(s), "chosen": [t.choice is not None for t in s.today],
                 "your_choice": s.today[seat].choice if seat is not None else None}

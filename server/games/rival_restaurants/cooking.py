@@ -30,8 +30,9 @@ from .cards import (
     WILD,
     Recipe,
 )
-from .effects import fire, run_now, source_name
+from .moments import fire, run_now, source_name
 from .phase import Phase, register
+from .plays import play_options
 from .state import RivalState
 from .zones import DISHES
 
@@ -369,8 +370,6 @@ class CookAndCounter(Phase):
         return events + restock(s) + refill_recipes(s)
 
     def legal(self, s: RivalState, seat: int) -> list[Action]:
-        from .choices import play_options
-
         if s.today[seat].ready:
             return []
         return cook_options(s, seat) + play_options(s, seat) + [{"type": "serve"}]

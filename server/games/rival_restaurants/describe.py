@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable, TypeVar
 
-from .cards import CUISINES, EXTRAS, INGREDIENTS, RECIPES, Play, action_kind
+from .cards import CHEFS, CUISINES, EXTRAS, INGREDIENTS, RECIPES, RESTAURANTS, Play, action_kind
+from .state import RivalState
 
 D = TypeVar("D")
 
@@ -74,3 +75,27 @@ def bundle_view(bundle: dict[str, Any]) -> dict[str, Any]:
     """One side of a barter offer, with its recipes and action cards described."""
     return {**bundle, "recipes": [recipe_view(r) for r in bundle["recipes"]],
             "actions": [action_view(a) for a in bundle["actions"]]}
+
+
+@kept(CHEFS.__getitem__)
+def chef_card(chef_id: str) -> dict[str, Any]:
+    """A chef; ``play`` is its first active power's (``uses`` has them all)."""
+    c = CHEFS[chef_id]
+    return {"id": c.id, "name": c.name, "title": c.title, "phase": c.phase, "power": c.power, "text": c.text,
+            "active": bool(c.uses), "play": play_view(c.uses[0].play) if c.uses else None, "spork": c.spork,
+            "uses": [{"id": u.id, "name": u.name, "text": u.text, "play": play_view(u.play), "per_day": u.per_day}
+                     for u in c.uses]}
+
+
+def restaurant_view(restaurant: str, reached: tuple[int, ...] | list[int] = ()) -> dict[str, Any]:
+    """A restaurant card: cuisine and levels (``reached``: the thresholds its chef has reached)."""
+    r = RESTAURANTS[restaurant]
+    return {"id": r.id, "name": r.name, "cuisine": r.cuisine, "cuisine_name": CUISINES[r.cuisine],
+            "levels": [{"threshold": lv.threshold, "name": lv.name, "text": lv.text,
+                        "reached": lv.threshold in reached} for lv in r.levels]}
+
+
+def restaurant_card(s: RivalState, seat: int) -> dict[str, Any] | None:
+    """A chef's restaurant, or None while it is being chosen."""
+    p = s.chefs[seat]
+    return restaurant_view(p.restaurant, p.levels) if p.restaurant in RESTAURANTS else None

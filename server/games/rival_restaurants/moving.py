@@ -12,8 +12,9 @@ from server.engine import Action, Event, public, require
 
 from . import ops, squad
 from .cards import CHEFS, INCOME, ISLAND, LOCATIONS, MONEY_MOVE
-from .effects import fire
+from .moments import fire
 from .phase import Phase, register
+from .plays import play_options
 from .state import RivalState
 from .zones import PICK
 
@@ -96,8 +97,6 @@ class MoneyAndMove(Phase):
         return events + fire(s, "reveal", range(len(s.players)))[1]
 
     def legal(self, s: RivalState, seat: int) -> list[Action]:
-        from .choices import play_options
-
         return move_options(s, seat) + play_options(s, seat)
 
     def prompt(self, s: RivalState, seat: int | None) -> str:

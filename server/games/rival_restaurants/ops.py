@@ -10,6 +10,7 @@ from __future__ import annotations
 from server.engine import Event, IllegalAction, public
 
 from .cards import GARBAGE_TOKENS, INGREDIENTS, KINDS, RECIPES, action_kind
+from .moments import fire
 from .state import RivalState
 from .zones import HAND
 
@@ -76,8 +77,6 @@ def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
     """The one place an ingredient card is discarded (cooked, rotated off a counter, left
     over): it goes to its market's discard pile, to refill the shelf later — unless a
     power at the ``discarded`` moment sends it elsewhere (Scraps, to Joe's Dumpster)."""
-    from .effects import fire
-
     market = INGREDIENTS[ingredient].market
     values, events = fire(s, "discarded", range(len(s.players)),
                           {"ingredient": ingredient, "market": market, "to": "discard"})
@@ -92,8 +91,6 @@ def refill_shelf(s: RivalState, market: str) -> list[Event]:
     """The one place a market's shelf is refilled: when it is empty, the ``shelf_empty``
     moment comes first (Joe returns his Dumpster's cards of that market in COOK and
     COUNTER), then the market's discard pile is shuffled into it."""
-    from .effects import fire
-
     m, events = s.markets[market], []
     if not m.shelf:
         events = fire(s, "shelf_empty", range(len(s.players)), {"market": market})[1]

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, public, require
+from server.engine import Action, Event, IllegalAction, public, require
 
 from . import ops
-from .cards import CHEFS, MYSTERY_MART, PHASE_NAMES, Chef, Play, Use, action_kind
-from .effects import Source, check_now, fire, run_now, source_effects, source_name
+from .cards import CHEFS, MARKETS, MYSTERY_MART, PHASE_NAMES, SHAKERS, Chef, Play, Use, action_kind
+from .moments import Source, check_now, fire, run_now, source_effects, source_name
 from .state import RivalState
 
 
@@ -124,4 +124,74 @@ def playable_cards(s: RivalState, seat: int) -> list[str]:
     return [c for c in s.chefs[seat].actions if action_kind(c).play.phase == s.phase]
 
 
-__all__ = ["HANDLERS", "chosen_use", "playable_cards", "usable", "use_left"]
+# ---- sample plays for the legal actions --------------------------------------------------
+
+SAMPLE_CHOICES = 3  # sample values of a play's choice
+
+
+def play_options(s: RivalState, seat: int) -> list[Action]:
+    """Action cards and active powers this chef can use now, with sample targets/choices."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    for card in playable_cards(s, seat):
+        kind = action_kind(card)
+        if kind.id in seen:
+            continue
+        seen.add(kind.id)
+        out += _uses(s, seat, {"type": "play", "card": card}, ("action", kind.id), kind.play)
+    chef = CHEFS[s.chefs[seat].chef]
+    for use in usable(s, seat):
+        base: Action = {"type": "power"} if len(chef.uses) == 1 else {"type": "power", "use": use.id}
+        out += _uses(s, seat, base, ("use", f"{chef.id}.{use.id}"), use.play)
+    return out
+
+
+def _uses(s: RivalState, seat: int, base: Action, src: Source, play: Play) -> list[Action]:
+    """Every sample way to use a play that passes its checks."""
+    out: list[Action] = []
+    for action in _candidates(s, seat, base, play):
+        try:
+            check_now(s, seat, src, _choices(s, seat, play, action))
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _counter_cards(s: RivalState) -> list[tuple[str, int]]:
+    return [(m, i) for m in MARKETS for i, card in enumerate(s.markets[m].counter) if card is not None]
+
+
+def _choice_values(s: RivalState, seat: int, choice: str | None, target: int | None) -> list[dict]:
+    """Sample values for a play's choice (its parameters besides the target)."""
+    if choice == "ingredient":
+        return [] if target is None else [{"ingredient": i} for i in sorted(s.chefs[target].ingredients)[:SAMPLE_CHOICES]]
+    if choice == "own_ingredient":
+        return [{"ingredient": i} for i in sorted(s.chefs[seat].ingredients)[:SAMPLE_CHOICES]]
+    if choice == "kind":
+        return [{"kind": k} for k in ("basic", "gourmet")]
+    if choice == "slot":
+        return [{"market": m, "slot": i} for m, i in _counter_cards(s)][:SAMPLE_CHOICES * 2]
+    if choice == "shaker_slot":
+        return [{"shaker": k, "market": m, "slot": i} for k in SHAKERS for m, i in _counter_cards(s)[:SAMPLE_CHOICES]]
+    if choice == "market":
+        return [{"market": m} for m in MARKETS]
+    if choice == "dumpster":
+        dumpster = s.sporks.dumpster if s.sporks is not None else {}
+        return [{"market": m, "ingredient": i} for m in sorted(dumpster) for i in sorted(set(dumpster[m]))][:SAMPLE_CHOICES]
+    return [{}]
+
+
+def _candidates(s: RivalState, seat: int, base: Action, play: Play) -> list[Action]:
+    targets: list[int | None] = [None]
+    if play.target is not None:
+        targets = [i for i in range(len(s.players)) if i != seat]
+    out: list[Action] = []
+    for target in targets:
+        action = dict(base) if target is None else {**base, "target": target}
+        out += [{**action, **values} for values in _choice_values(s, seat, play.choice, target)]
+    return out
+
+
+__all__ = ["HANDLERS", "chosen_use", "play_options", "playable_cards", "usable", "use_left"]
+

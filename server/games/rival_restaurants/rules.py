@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from server.engine import OVER, Action, Event, Game, IllegalAction, Result, Rng, public, require
 
-from . import auction, choosing, cooking, market, moving, sporks, squad  # noqa: F401 - the phases and SPORKs register themselves
+from . import auction, choosing, cooking, effects, market, moving, sporks, squad  # noqa: F401 - the phases and effect kinds register themselves
 from .cards import (
     CHEFS,
     CHOOSE_RESTAURANT,
@@ -32,7 +32,7 @@ from .cards import (
     STARTING_MARKETS,
     pool,
 )
-from .effects import fire, reading
+from .moments import fire, reading
 from .phase import DETERMINIZERS, PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
 from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Sporks, Today
@@ -72,6 +72,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     min_players = 2
     max_players = 6
     options_model = RivalRestaurantsOptions
+    live_only = "its Buy & Barter phase is a 60-second market where everyone trades at once, so it is played live only."
     variants = {"base": {}, "sporks-out": {"sporks_out": True}}
 
     # -- set-up --

@@ -27,7 +27,8 @@ from server.engine import Rng, public, require
 
 from . import ops
 from .cards import CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
-from .effects import Hook, effect
+from .market import finish
+from .moments import Hook, effect
 from .state import RivalState
 from .zones import HOT_SAUCE
 
@@ -85,8 +86,6 @@ def _check_glove(glove: str):  # noqa: ANN202
 @effect("knockout", _check_glove("knockout"))
 def _knockout(hook: Hook, p: dict[str, Any]) -> None:
     """The target is out of today's market (as if they had said done) and takes garbage."""
-    from .market import finish
-
     s, target = hook.state, hook.values["target"]
     s.chefs[hook.seat].gloves.remove("knockout")
     if not s.today[target].done:
@@ -209,8 +208,9 @@ def _dumpster_return(hook: Hook, p: dict[str, Any]) -> None:
         return
     cards, table.dumpster[market] = table.dumpster[market], []
     hook.state.markets[market].discard.extend(cards)
-    hook.events.append(public("dumpster_return", f"{hook.who} returns {len(cards)} Dumpster card(s) to "
-                                                 f"{MARKETS[market].name} to refill its shelf.", market=market))
+    said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
+    hook.events.append(public("dumpster_return", f"{hook.who} returns {said} to {MARKETS[market].name} "
+                                                 "to refill its shelf.", market=market))
 
 
 # ---- Sultan Pepper Shakrh: the Salt and Pepper Shakers --------------------------------------

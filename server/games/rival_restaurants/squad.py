@@ -25,6 +25,7 @@ from typing import Any
 from server.engine import Action, Event, InvalidOptions, Rng, public, require
 
 from . import ops
+from .buying import buy_slot, in_auction, price
 from .cards import CHEFS, KITCHEN_SQUAD, LOCATIONS, MARKETS
 from .phase import DETERMINIZERS, Phase, register
 from .state import RivalState
@@ -67,8 +68,6 @@ def shops_at(s: RivalState, seat: int, location: str) -> bool:
 
 def runner_buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     """Buy a free counter card at your runner's market (no claim, no location-based discount)."""
-    from .market import buy_slot
-
     require(not s.today[seat].done, "You have said you are done for today's market.")
     market = runner_at(s, seat)
     require(market in MARKETS, "Your runner is not at a market today.")
@@ -78,8 +77,6 @@ def runner_buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event
 
 def runner_options(s: RivalState, seat: int) -> list[Action]:
     """Counter cards this player may buy through the runner now."""
-    from .market import in_auction, price
-
     market = runner_at(s, seat)
     if market not in MARKETS or s.today[seat].done:
         return []

@@ -49,8 +49,6 @@ from server.engine import OVER
 from .cards import (
     ACTION_PRICE,
     BID_STEP,
-    CHEFS,
-    CUISINES,
     DUMP_PRICE,
     INGREDIENTS,
     LOCATIONS,
@@ -58,42 +56,17 @@ from .cards import (
     MISSILE_PARTS,
     PHASE_NAMES,
     RECIPES,
-    RESTAURANTS,
     UPGRADES,
 )
 from .cooking import cook_limit, plan_dishes
-from .describe import INGREDIENT_CATALOGUE, action_view, kept, play_view, recipe_ref, recipe_view
-from .effects import reading
-from .market import counter_price, island_price
+from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_card
+from .moments import reading
+from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES, VIEW_PARTS
 from .sporks import shaker_on
 from .state import RivalState
 from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE
-
-
-@kept(CHEFS.__getitem__)
-def chef_card(chef_id: str) -> dict[str, Any]:
-    """A chef; ``play`` is its first active power's (``uses`` has them all)."""
-    c = CHEFS[chef_id]
-    return {"id": c.id, "name": c.name, "title": c.title, "phase": c.phase, "power": c.power, "text": c.text,
-            "active": bool(c.uses), "play": play_view(c.uses[0].play) if c.uses else None, "spork": c.spork,
-            "uses": [{"id": u.id, "name": u.name, "text": u.text, "play": play_view(u.play), "per_day": u.per_day}
-                     for u in c.uses]}
-
-
-def restaurant_view(restaurant: str, reached: tuple[int, ...] | list[int] = ()) -> dict[str, Any]:
-    """A restaurant card: cuisine and levels (``reached``: the thresholds its chef has reached)."""
-    r = RESTAURANTS[restaurant]
-    return {"id": r.id, "name": r.name, "cuisine": r.cuisine, "cuisine_name": CUISINES[r.cuisine],
-            "levels": [{"threshold": lv.threshold, "name": lv.name, "text": lv.text,
-                        "reached": lv.threshold in reached} for lv in r.levels]}
-
-
-def restaurant_card(s: RivalState, seat: int) -> dict[str, Any] | None:
-    """A chef's restaurant, or None while it is being chosen."""
-    p = s.chefs[seat]
-    return restaurant_view(p.restaurant, p.levels) if p.restaurant in RESTAURANTS else None
 
 
 def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:

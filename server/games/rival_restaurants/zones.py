@@ -17,6 +17,8 @@ from typing import Any, Callable
 
 from server.engine import Event, private, public
 
+from .cards import INGREDIENTS
+
 EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
 Said = tuple[str, dict[str, Any]]  # an event's text and data
 
@@ -64,8 +66,6 @@ class Zone:
 
 
 def _ingredient_back(card: str) -> dict[str, Any]:
-    from .cards import INGREDIENTS
-
     return {"market": INGREDIENTS[card].market}
 
 

@@ -211,7 +211,7 @@ function buildForm(form, game) {
 function paceSelect(game, form, withBots) {
   const schema = game.options || {};
   const timers = Object.entries(schema.properties || {}).map(([key, raw]) => [key, resolve(raw, schema)]).filter(([key, s]) => isTimer(key, s));
-  const select = h("select", { id: `pace-${game.id}`, name: "pace" },
+  const select = h("select", { id: `pace-${game.id}`, name: "timer-pace" },  // not "pace": a game option (live or by turns) is called that
     Object.entries(PACES).map(([value, p]) => h("option", { value }, p.label)),
     h("option", { value: "custom" }, "Custom (the timers below)"));
   let chosen = false;
@@ -308,8 +308,16 @@ function matchRow(m, running) {
     h("div", {},
       h("strong", {}, game ? game.name : m.game),
       h("span", { class: "muted" }, running ? ` · ${m.players} players` : ` · ${m.open_seats} of ${m.players} seats free`),
+      byTurns(m),
       h("div", { class: "small muted" }, names)),
     action);
+}
+
+/** "by turns, 24 h a move" for a match played by turns (the lobby lists them among the open
+ *  tables: friends join whenever they come by). */
+function byTurns(m) {
+  const o = m.options || {};
+  return o.pace === "turns" ? h("span", { class: "badge by-turns" }, ` by turns, ${o.move_hours} h a move`) : null;
 }
 
 /** A seat's rating in its game (an account's, or a bot level's), as shown beside its name. */
