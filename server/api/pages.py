@@ -55,7 +55,7 @@ def picture(game_id: str) -> str:
 
 def catalogue() -> list[dict[str, Any]]:
     return [
-        {**game.catalogue_entry(), "picture": picture(game.id),
+        {**game.catalogue_entry(), "picture": picture(game.id), "teaches": game.teacher is not None,
          "rules": f"/games/{game.id}/rules" if (RULES / f"{game.id}.md").is_file() else None}
         for game in registry.games().values()
     ]

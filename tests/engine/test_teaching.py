@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from server.api.pages import CLAUSE, rules_html
-from server.engine import Game, registry
+from server.engine import Game, Rng, registry
 from server.engine.playout import Entry, play, random_bots
 from server.engine.teaching import Clause, summary
 
@@ -181,3 +181,19 @@ def test_summary_lists_the_choices_in_plain_words() -> None:
         "You may draw again, try the Utensil deck or retreat to bed."
     assert summary(["Throw the dice"]) == "You may throw the dice."
     assert summary([]).startswith("Nothing to do")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_suggestion_knows_no_more_than_the_seat(game_id: str) -> None:
+    """A state and its re-deals for the seat (what the seat cannot tell apart) get the same
+    suggestion: it is decided on the seat's own input, never on the true state."""
+    game = _game(game_id)
+    rng = Rng(5)
+    compared = 0
+    for state, seat, at in list(seen_kinds(game_id).values())[:5]:
+        tip = game.suggest(state, seat, at, seed=3)
+        for _ in range(2):
+            other = game.determinize(state, seat, rng)
+            assert game.suggest(other, seat, at, seed=3) == tip, f"seat {seat} was told more than it knows"
+            compared += 1
+    assert compared

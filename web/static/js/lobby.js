@@ -272,7 +272,7 @@ for (const card of document.querySelectorAll(".game-card")) {
     start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: lobbyOptions(game, "relaxed") }, name);
   });
   // Learn to play: you against easy bots at the smallest table, relaxed timers, hints on
-  card.querySelector(".learn").addEventListener("click", (event) => {
+  card.querySelector(".learn")?.addEventListener("click", (event) => {
     const name = playerName();
     if (!name) return;
     const players = Math.max(game.min_players, 2);
