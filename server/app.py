@@ -13,7 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from server.api import (account_pages, accounts, errors, health, history, invite, lobby, mail, pages, passkeys, play,
-                        ratings, reference, replays, websocket)
+                        ratings, reference, replays, test_clock, websocket)
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.same_origin import SameOrigin
@@ -109,6 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (lobby, invite, play, replays, history, accounts, mail, passkeys, ratings, websocket, health):
         app.include_router(module.router)
     app.include_router(account_pages.router)
+    if settings.test_clock:
+        app.include_router(test_clock.router)
     pages.install(app)  # the HTML pages and /static (web/)
     reference.install(app)
     return app

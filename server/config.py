@@ -53,6 +53,7 @@ class Settings:
     chat_max_chars: int = 500
     chat_per_minute: int = 30
     standin_after_s: float = 90.0  # an absent human's seat is played by a bot after this (0: never)
+    pause_after_s: float = 900.0  # every human of a table away this long: no bot plays it until one is back (0: never)
     presence_every_s: float = 15.0  # processes repeat who is connected to them (keep well under standin_after_s)
     store_timeout_s: float = 10.0  # PostgreSQL: connecting, waiting for the pool, each statement (then 503)
     snapshot_every: int = 100  # actions between state snapshots
@@ -65,7 +66,7 @@ class Settings:
     max_spectators: int = 200  # spectators' sockets per match (0: no limit)
     create_per_minute: float = 30.0  # matches a client address may create per minute… (0: no limit)
     create_burst: int = 10  # …and at once
-    max_bot_matches: int = 20  # matches with only bots, running at once in this process (0: no limit)
+    max_bot_matches: int = 20  # matches with no human present, running here, weighed (seats.bots_load; 0: no limit)
     open_expires_after_s: float = 24 * 3600.0  # a match whose seats never filled ends after this (0: never)
     rematch_hold_s: float = 600.0  # a rematch keeps the previous players' seats for them this long
     metrics_allow: str = "127.0.0.0/8,::1"  # addresses (comma-separated networks) that may read /metrics

@@ -142,6 +142,9 @@ class Game(ABC, Generic[S, O]):
     variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     # why the game cannot be played by turns (``pace: "turns"``, see ``pace``); None: it can
     live_only: ClassVar[str | None] = None
+    # teach mode's hints (``hints.py``), set by ``__init__``; None: the game has no teacher
+    teacher: Teacher | None = None
+    _bots: "BotMaker | None" = None
 
     def __init__(self, bots: "BotMaker | None" = None, teacher: Teacher | None = None) -> None:
         """``bots`` makes the game's bots (``bots(game, rng, level, **params)``). The rules

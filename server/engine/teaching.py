@@ -15,7 +15,8 @@ seat's ``BotInput``, like every bot, and explained by the same lessons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from .actions import Action
@@ -54,7 +55,6 @@ class Teacher:
     lessons: Mapping[str, Lesson]
     fallback: Clause
     stakes: Stakes | None = None
-    said: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def href(self, clause: Clause) -> str:
         return f"/games/{self.game_id}/rules#{clause.anchor}"
@@ -82,14 +82,14 @@ class Teacher:
             stake = self.stakes(view, kind, actions) if self.stakes is not None else None
             may.append({"kind": kind, "label": lesson.label, "ways": len(actions),
                         "clause": self.clause_json(lesson.clause), "gain": lesson.gain, "stake": stake})
-        return {"may": may, "summary": summary([m["label"] for m in may]), "rules": self.rules()}
+        return {"may": may, "summary": summary([m["label"] for m in may]), "rules": self.rules}
 
+    @cached_property
     def rules(self) -> dict[str, Any]:
-        """Every kind's clause (and the fallback's, under ``""``), made once."""
-        if not self.said:
-            self.said.update({kind: self.clause_json(lesson.clause) for kind, lesson in self.lessons.items()})
-            self.said[""] = self.clause_json(self.fallback)
-        return self.said
+        """Every kind's clause (and the fallback's, under ``""``), made once: the same
+        object in every view, so a patch never carries it twice."""
+        return {**{kind: self.clause_json(lesson.clause) for kind, lesson in self.lessons.items()},
+                "": self.clause_json(self.fallback)}
 
     def reason(self, view: View, action: Action) -> str:
         """One line on why ``action`` is a good move now, in the game's terms."""

@@ -14,7 +14,9 @@ driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught u
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
 resumes, on start or after another process died, every match that time or bots must
-move, without anyone opening it.
+move, without anyone opening it. A match by turns nobody watches sleeps instead of staying
+in memory (``sweep``): its owner loads it again when its deadline nears or its log moves,
+and a process taking over a dead owner's sleeping matches takes their leases only.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from .loader import load_match
 from .mailer import SmtpMailer
 from .metrics import Metrics
 from .ownership import Ownership
+from .seats import bots_load
 from .services import Services
 from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
 from .your_move import YourMove
@@ -97,13 +100,12 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.metrics = Metrics(lambda: len(self.live))
         self.process_id = new_process_id()
-        spawn = lambda coro, what: self.services.spawn(coro, what)  # noqa: E731
-        ownership = Ownership(store.db, settings, self.metrics, self.process_id, spawn)
+        ownership = Ownership(store.db, settings, self.metrics, self.process_id, self._spawn)
         mailer = SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
                                  fanout=make_fanout(settings.redis_url, self.process_id), metrics=self.metrics,
                                  settings=settings, ownership=ownership,
-                                 your_move=YourMove(store, settings, spawn, mailer))
+                                 your_move=YourMove(store, settings, self._spawn, mailer))
         self.services.clock.on_jump(self._clock_moved)
         self.metrics.owned.set_function(self.count_running)
         self.limits = Limits(settings)
@@ -111,6 +113,9 @@ class Hub:
         self._heart: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
         self._fanout_was_down = False
+
+    def _spawn(self, coro: Any, what: str) -> Any:
+        return self.services.spawn(coro, what)
 
     @property
     def store(self) -> Store:
@@ -157,7 +162,7 @@ class Hub:
         options = _validated(game_id, players, options)
         levels = _levels(bots, players)
         if len(levels) == players:
-            self._check_bot_capacity()
+            self._check_bot_capacity(bots_load(levels))
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(len(levels))], bot_levels=levels, seed=new_seed(),
@@ -166,17 +171,21 @@ class Hub:
             await self.get(record.id)
         return record
 
-    def _check_bot_capacity(self) -> None:
+    def _check_bot_capacity(self, load: float) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
         are the only ones that think) — every match with no human at the table counts,
-        whether it was made of bots or its humans left it to stand-ins."""
+        whether it was made of bots or its humans left it to stand-ins, weighed by its size
+        and levels (``seats.bots_load``: a two-seat table of normal bots is one), but not one
+        whose humans have all been away so long that it is paused; ``load``: the new
+        match's weight."""
         cap = self.settings.max_bot_matches
         now = self.services.clock.now_ms()
-        running = sum(1 for live in self.live.values()
-                      if live.running and live.drives and live.players.unattended(now))
-        if cap > 0 and running >= cap:
-            raise AtCapacity(f"{running} matches of bots alone are being played here already; "
+        running = sum(live.players.load for live in self.live.values()
+                      if live.running and live.drives and live.players.unattended(now)
+                      and not live.players.paused(now))
+        if cap > 0 and running + load > cap:
+            raise AtCapacity(f"Tables of bots alone worth {running:g} matches are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
 
     async def rematch(self, live: LiveMatch) -> tuple[MatchRecord, bool]:
@@ -325,7 +334,7 @@ class Hub:
         ``evict_after_s`` without a change, unless this process drives them and a timer or
         a bot is due (their lease is given up with them). A match by turns whose deadline
         is far off goes to sleep instead: it leaves memory, this process keeps its lease and
-        loads it again at the deadline (see ``_wake``). Returns the ids dropped."""
+        loads it again near the deadline (see ``_heartbeat``). Returns the ids dropped."""
         now = time.monotonic() if now is None else now
         gone = []
         for match_id, live in list(self.live.items()):
@@ -387,7 +396,7 @@ class Hub:
             live = self.live.get(match_id)
             if live is None:
                 continue
-            elif beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
+            if beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
                 live.took_over(live.presence.owner_standins)
             elif seq > live.seq:
                 live.follow(seq)  # moved elsewhere, unheard (a Redis partition, or no Redis)

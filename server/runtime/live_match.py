@@ -151,11 +151,13 @@ class LiveMatch:
         return summary(self.record, self.seq if self.step is not None else None, connected, standins)
 
     def _seat_players(self, record: MatchRecord) -> SeatPlayers:
-        """By turns, absence calls no stand-in; missing moves in a row does."""
+        """By turns, absence calls no stand-in and pauses nothing (everyone is away between
+        moves); missing moves in a row calls a stand-in."""
         settings, now = self.services.settings, self.services.clock.now_ms()
         if record.options.get("pace") == "turns":
-            return SeatPlayers(self.game, record, now, 0, settings.standin_after_misses)
-        return SeatPlayers(self.game, record, now, int(settings.standin_after_s * 1000))
+            return SeatPlayers(self.game, record, now, 0, standin_after_misses=settings.standin_after_misses)
+        return SeatPlayers(self.game, record, now, int(settings.standin_after_s * 1000),
+                           pause_after_ms=int(settings.pause_after_s * 1000))
 
     def now(self) -> int:
         """Game time for the next entry of the log: never before the last one."""

@@ -19,8 +19,18 @@ from collections import Counter
 from typing import Any, Iterable
 
 from server.engine import Bot, Game, Rng
-from server.engine.bots import NORMAL
+from server.engine.bots import HARD, NORMAL
 from server.store import MatchRecord
+
+
+SEAT_LOAD = {HARD: 1.0}  # what a bot's seat weighs in the bots-alone cap, by level (others: 0.5)
+
+
+def bots_load(levels: Iterable[str]) -> float:
+    """What a table of bots at ``levels`` weighs against ``max_bot_matches``: half a match a
+    seat (a two-seat table of normal bots is one), a hard bot's seat a whole one (it thinks
+    ahead)."""
+    return sum(SEAT_LOAD.get(level, 0.5) for level in levels)
 
 
 def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
@@ -29,9 +39,9 @@ def _bot_rng(seed: int, seat: int, salt: int) -> Rng:
 
 class SeatPlayers:
     def __init__(self, game: Game[Any, Any], record: MatchRecord, now: int, standin_after_ms: int,
-                 standin_after_misses: int = 0) -> None:
+                 pause_after_ms: int = 0, standin_after_misses: int = 0) -> None:
         self.game, self.seed = game, record.seed
-        self.standin_after_ms = standin_after_ms
+        self.standin_after_ms, self.pause_after_ms = standin_after_ms, pause_after_ms
         self.standin_after_misses = standin_after_misses
         self.misses: Counter[int] = Counter()  # moves time made for the seat in a row
         self.bots: dict[int, Bot] = {
@@ -39,6 +49,7 @@ class SeatPlayers:
             for s in record.seats if s.bot
         }
         self.humans = [s.seat for s in record.seats if not s.bot]
+        self.load = bots_load([s.level or NORMAL if s.bot else NORMAL for s in record.seats])  # played by bots alone
         self.standins: dict[int, Bot] = {}
         self.sockets: Counter[int] = Counter()
         self.last_seen = {seat: now for seat in self.humans}
@@ -74,8 +85,19 @@ class SeatPlayers:
         return (self.standin_after_ms > 0 and self.sockets[seat] <= 0
                 and now - self.last_seen.get(seat, now) >= self.standin_after_ms)
 
+    def paused(self, now: int) -> bool:
+        """Every human of the table has been away ``pause_after_ms`` (0: never): no bot plays
+        (stand-ins are for a player who stepped away, not for a table left behind); only
+        its timers move it, until a human is back."""
+        return (self.pause_after_ms > 0 and bool(self.humans) and all(self.sockets[s] <= 0 for s in self.humans)
+                and now - max(self.last_seen[s] for s in self.humans) >= self.pause_after_ms)
+
     def controllers(self, now: int) -> dict[int, Bot]:
-        """The seats a bot plays right now (creating stand-ins for newly absent humans)."""
+        """The seats a bot plays right now (creating stand-ins for newly absent humans;
+        none while the table is ``paused``)."""
+        if self.paused(now):
+            self.standins.clear()
+            return {}
         for seat in self.humans:
             if seat not in self.standins and self._absent(seat, now):
                 self.standins[seat] = self.game.bot(seat, _bot_rng(self.seed, seat, 1 + len(self.standins)))
@@ -95,8 +117,8 @@ class SeatPlayers:
 
     def next_absence(self, now: int) -> int | None:
         """When (game ms) the next present human becomes absent if nothing happens."""
-        if self.standin_after_ms <= 0:
-            return None
+        if self.standin_after_ms <= 0 or self.paused(now):
+            return None  # (paused: a human coming back wakes the table)
         times = [self.last_seen[s] + self.standin_after_ms for s in self.humans
                  if s not in self.standins and self.sockets[s] <= 0]
         return min(times, default=None)

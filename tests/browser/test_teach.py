@@ -91,7 +91,7 @@ class Newcomer:
             next_change(page, was)
             return True
         try:
-            if "refusal" not in self.shots and self.played < 12:  # twice at once: the second may be refused
+            if "refusal" not in self.shots and self.played < 4:  # twice at once: the second may be refused
                 button.evaluate("b => { b.click(); b.click(); }", timeout=2000)
                 self.look_for_a_refusal()
             else:

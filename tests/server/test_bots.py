@@ -125,3 +125,18 @@ async def test_a_stand_ins_moves_are_marked_and_its_seat_is_told_it_was_stood_in
         assert "stood_in" not in watcher.states[0], "nobody stands in for a spectator"
         for p in (ann, bob, watcher):
             await p.close()
+
+
+def test_finding_10_a_table_whose_humans_all_left_is_paused_until_one_is_back() -> None:
+    """Issue 23, finding 10: stand-ins are for a player who stepped away; when every human
+    of the table has been away ``pause_after``, no bot plays it (its timers alone move it)."""
+    game = registry.get("nutty-noodles")
+    seats = (SeatRecord(0, "Ann", False, "h", 0), SeatRecord(1, "Bot 1", True, None, 0))
+    players = SeatPlayers(game, MatchRecord("m", game.id, {}, 2, 1, 7, "running", 0, 0, None, None, seats),
+                          now=0, standin_after_ms=1000, pause_after_ms=10_000)
+    assert set(players.controllers(1000)) == {0, 1}, "Ann stepped away: a stand-in plays for her"
+    assert not players.paused(9_999)
+    assert players.controllers(10_000) == {} and players.paused(10_000) and not players.standins
+    assert players.next_absence(10_000) is None, "nothing to wake a paused table for"
+    players.connected(0, 20_000)
+    assert set(players.controllers(20_000)) == {1}, "Ann is back: the table plays on"

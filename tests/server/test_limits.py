@@ -287,3 +287,17 @@ def test_finding_12_a_seat_repeating_one_move_with_nobody_else_moving_is_capped(
     repeats.played(1, '{"type":"pass"}')  # someone else moved
     assert repeats.allowed(0, '{"type":"offer"}')
     assert Repeats(0).allowed(0, "x"), "0: no cap"
+
+
+async def test_finding_10_the_bot_cap_weighs_tables_by_size_and_level(database_url: str) -> None:
+    """Issue 23, finding 10: a table of bots alone weighs half a match a seat, a hard bot's
+    seat a whole one — four normal bots fill a cap of 2, as do two hard ones."""
+    async with runtime(database_url, max_bot_matches=2) as rt:
+        big = await rt.create("nutty-noodles", 4, SLOW, 4)
+        with pytest.raises(AtCapacity, match="worth 2 matches"):
+            await rt.create("nutty-noodles", 2, SLOW, 2)
+        rt.live[big.id].close()
+        rt.live.pop(big.id)
+        await rt.create("nutty-noodles", 2, SLOW, ["hard", "hard"])
+        with pytest.raises(AtCapacity):
+            await rt.create("nutty-noodles", 2, SLOW, ["easy", "easy"])

@@ -20,6 +20,7 @@ import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
+from server.api.replays import Replays
 from server.app import RedactTokens
 from server.store import ChatRecord
 
@@ -27,6 +28,7 @@ from .clients import Api, answer
 from .conftest import Served, serve
 from .disks import fill, small_disk
 from .processes import REPO, ServerProcess
+from .stored import stored_match
 
 
 async def test_history_offset_past_a_64_bit_integer_is_422_not_500(api: Api) -> None:
@@ -258,3 +260,23 @@ def test_the_compose_stack_trusts_x_forwarded_for_only_from_its_proxy(tmp_path: 
         assert r.status_code == 403, r.text
     finally:
         server.stop()
+
+
+async def test_the_kept_replay_timelines_are_bounded_in_bytes(served: Served) -> None:
+    """Finding 12: eight timelines were kept however long their logs (7,731 actions: 15 MB
+    each). The cache counts what each keeps (``Timeline.weight``) and stays under its bound."""
+    store = served.runtime.store
+    long = await stored_match(store, "rival-restaurants", bots=3, seed=1)
+    short = await stored_match(store, "nutty-noodles", bots=2, seed=2)
+    probe = Replays(store)
+    heavy = (await probe.timeline(await probe.finished(long))).weight
+    light = (await probe.timeline(await probe.finished(short))).weight
+    assert heavy > light > 0
+    replays = Replays(store, size=8, max_bytes=heavy + light - 1)
+    first = await replays.timeline(await replays.finished(long))
+    assert await replays.timeline(await replays.finished(long)) is first  # kept…
+    await replays.timeline(await replays.finished(short))
+    assert replays.kept_bytes() <= heavy + light - 1  # …until both would weigh too much
+    assert await replays.timeline(await replays.finished(long)) is not first
+    alone = Replays(store, max_bytes=heavy - 1)  # one too heavy to keep is answered, not kept
+    assert (await alone.timeline(await alone.finished(long))).steps > 0 and alone.kept_bytes() == 0

@@ -33,6 +33,9 @@ class Views:
     def views(self, n: int, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
         return {seat: self.view(n, seat) for seat in seats}
 
+    def taught(self, n: int, views: dict[int | None, dict[str, Any]]) -> dict[int | None, dict[str, Any]]:
+        return views  # not a match in teach mode
+
     def legals(self, n: int, seats: list[int]) -> dict[int, list[Any]]:
         """Seat s may take any of the first n cards, and pass while n is even."""
         return {seat: [{"type": "take", "card": c} for c in range(n)] + ([{"type": "pass"}] if n % 2 == 0 else [])

@@ -24,7 +24,7 @@ from server.runtime.tokens import token_hash
 from server.runtime.your_move import when
 
 from .conftest import serve
-from .smtp import smtp_server
+from ..mailbox import smtp_server
 from .test_accounts import sign_up
 from .test_runtime import _until, runtime
 

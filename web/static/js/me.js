@@ -44,6 +44,32 @@ async function showTables() {
   }
 }
 
+function mailState(s) {
+  if (!s.email) return "No address yet.";
+  if (s.off) return `${s.email}: unsubscribed (set it again to get the mails back).`;
+  return s.confirmed ? `${s.email}: confirmed.` : `${s.email}: open the link we mailed you to confirm it.`;
+}
+
+async function showMail() {
+  try {
+    const s = await api("/api/me/email");
+    $("mail-state").textContent = mailState(s);
+    if (s.email) $("mail-address").value = s.email;
+  } catch {
+    $("mail-state").textContent = "";
+  }
+}
+
+$("mail-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const s = await api("/api/me/email", { method: "PUT", body: { email: $("mail-address").value } });
+    $("mail-state").textContent = mailState(s);
+  } catch (err) {
+    $("mail-state").textContent = err.message;
+  }
+});
+
 async function showPasskeys() {
   try {
     const keys = await api("/api/me/passkeys");
@@ -74,5 +100,6 @@ signedIn.then((account) => {
     return;
   }
   showTables();
+  showMail();
   showPasskeys();
 });

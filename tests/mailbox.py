@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import socket
 import threading
 from contextlib import contextmanager
 from email.message import EmailMessage
@@ -12,7 +13,11 @@ from typing import Any, Iterator
 
 from aiosmtpd.controller import Controller
 
-from .conftest import free_port
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 class Inbox:
