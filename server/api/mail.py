@@ -59,7 +59,7 @@ async def my_email(account: AccountRecord = Depends(signed_in), runtime: Runtime
             summary="Set the address for \"your move\" mail (a confirmation link is mailed to it)")
 async def set_email(body: EmailAddress, request: Request, account: AccountRecord = Depends(signed_in),
                     runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
-    attempt(request)  # mails go out: as limited as sign-ins
+    await attempt(request)  # mails go out: as limited as sign-ins
     mailer = runtime.services.your_move.mailer
     if mailer is None:
         raise Unavailable("This server sends no mail (its operator has not set POTLUCK_SMTP_URL).")

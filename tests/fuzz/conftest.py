@@ -6,7 +6,7 @@ the running match is Bob's).
 Time is slowed 10,000 times (``clock_speed``) so that nothing moves by itself while a
 fuzzer compares the database before and after a request: only requests change it. The
 limits per address and per name are lifted so that the fuzzers explore the API, not the
-limiter."""
+limiter. A local SMTP server takes the "your move" mail (confirmation links)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ import uvicorn
 
 from server.app import create_app, server_config
 from server.config import Settings
+
+from ..server.smtp import smtp_server
 
 SLOW = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
 ACCOUNT = {"name": "Bob", "password": "fuzzing is fun today"}
@@ -86,7 +88,12 @@ def _serve_in_thread(settings: Settings) -> tuple[str, uvicorn.Server, threading
 @pytest.fixture(scope="package")
 def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     database = tmp_path_factory.mktemp("fuzz") / "potluck.db"
-    settings = Settings(database_url=f"sqlite:///{database}", clock_speed=0.0001, standin_after_s=0,
+    with smtp_server() as (smtp_url, _inbox):  # "your move" mail goes somewhere real
+        yield from _target(database, smtp_url)
+
+
+def _target(database: Path, smtp_url: str) -> Iterator[Target]:
+    settings = Settings(database_url=f"sqlite:///{database}", smtp_url=smtp_url, clock_speed=0.0001, standin_after_s=0,
                         create_per_minute=0, max_sockets_per_address=0, max_bot_matches=0,
                         rate_per_second=10_000, rate_burst=10_000, chat_per_minute=100_000,
                         signin_per_address_burst=1_000_000, signin_per_name_burst=1_000_000)
