@@ -1,5 +1,7 @@
 # Potluck: `make run` serves the lobby, `make test` runs the whole test suite.
 PY ?= python3
+# `make test` runs the tests on this many pytest-xdist workers (auto: one per core).
+TEST_WORKERS ?= auto
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -16,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/potluck serve
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine

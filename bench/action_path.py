@@ -7,7 +7,7 @@ Matches of ``--game`` (seeded, so every run plays the same actions) are created 
 SQLite file and joined through the runtime; each seat has one socket (a fake that only
 counts what it is sent), and the actions — worked out beforehand by replaying the seed with
 the rules alone — are played one after another through ``LiveMatch.act`` (the sockets
-read the legal actions as a delta where the runtime offers one, as the browser does): the rules, the
+read compact patches where the runtime offers them, as the browser does): the rules, the
 commit (the SQLite writer thread included), the patches and messages for every socket, the
 timers and the bots. The clock stands still (Nutty Noodles is played with no tie window,
 so every round ends by a player's action and no timer fires). It prints the CPU time per
@@ -49,8 +49,9 @@ from server.store.migrate import upgrade
 START = 1_700_000_000_000
 OPTIONS = {"nutty-noodles": {"tie_window_ms": 0, "roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}}
 SEED = 7
-# the sockets read the legal actions as the browser does: as a delta, where the runtime has one
-DELTA = {"legal_delta": True} if "legal_delta" in inspect.signature(Subscriber).parameters else {}
+# the sockets read patches as the browser does: compact, or with the legal delta, where the runtime has them
+_READS = inspect.signature(Subscriber).parameters
+DELTA = {"reads": "compact"} if "reads" in _READS else {"legal_delta": True} if "legal_delta" in _READS else {}
 
 
 class StillClock(Clock):

@@ -10,9 +10,10 @@ actions after a human-like pause. It prints the **action → all views** latency
 client sending an action to the moment every client of that match holds the state with
 the action's ``seq`` (p50, p99, max), the actions per second the run carried, the server's
 CPU time per action, and the median size of an update (every ``state`` or ``patch``
-message after a socket's first state). The clients read the legal actions as a delta
-(``legal=delta``; ``--legal whole`` measures clients that read the whole list from every
-patch, as every client did before the delta).
+message after a socket's first state). The clients read compact patches, as the browser
+does (``updates=compact``: the legal list as a delta or named by the seq it was held at,
+unchanged fields left out); ``--legal delta`` measures the full patch with the legal delta,
+``--legal whole`` clients that read the whole list from every patch (as before the delta).
 
 The same clients then play against a **bare ``websockets`` relay** (one room per match;
 each action bumps the room's seq and broadcasts an update, then acks) — the floor: what
@@ -51,11 +52,13 @@ import httpx
 import websockets
 
 from server.runtime.patches import apply as patch
+from server.runtime.patches import expand
 
 REPO = Path(__file__).resolve().parents[1]
 SLOW_TIMERS = {"nutty-noodles": {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}}
 UPDATE_HEAD = re.compile(r'\{"type": ?"(state|patch)", ?"seq": ?(\d+)(?:, ?"prev_seq": ?(\d+))?')
-LEGAL_UNCHANGED = re.compile(r'"legal_ops": ?\[\]')
+LEGAL_CHANGED = re.compile(r'"legal(?:_ops|_at)?": ?(?!\[\])')  # a patch that changes the list held
+RECALLED = 4  # as the server keeps them (``seat_views.RECALLED``)
 
 
 def report(text: str, json_out: bool) -> None:
@@ -151,7 +154,7 @@ async def floor_server(port: int, sizes_file: str) -> None:
     sent = 0
 
     def message(kind: str, seq: int, size: int) -> str:
-        if kind == "patch":  # the legal actions held stay as they are
+        if kind == "patch":   # the legal actions held stay as they are
             head = {"type": kind, "seq": seq, "prev_seq": seq - 1, "legal_ops": []}
         else:
             head = {"type": kind, "seq": seq, "legal": [{"type": "noop"}]}
@@ -256,6 +259,7 @@ class Client:
         arrivals.append(self.arrivals)
         self.held = -1  # the seq of the state this socket holds
         self.legal: list[Any] = []  # the legal actions it holds
+        self.recent: list[tuple[int, list[Any]]] = []  # the last distinct lists held, by seq
         self.pending: dict[str, Sent] = {}
         self.sent: list[Sent] = []
         self.timer: asyncio.TimerHandle | None = None
@@ -306,7 +310,7 @@ class Client:
 
     def _update(self, raw: str, head: re.Match[str], now: float) -> None:
         kind, seq = head[1], int(head[2])
-        if kind == "patch" and head[3] is not None and int(head[3]) != self.held:
+        if kind == "patch" and int(head[3] or seq - 1) != self.held:
             self.run.gaps += 1  # a real client would ask for the full state here
             self._send_soon(json.dumps({"type": "resync"}))
         first = self.held < 0
@@ -316,12 +320,30 @@ class Client:
             (self.run.first_bytes if first else self.run.update_bytes).append(len(raw))
         elif first:
             self.run.first_bytes.append(len(raw))
-        if kind == "state" or not LEGAL_UNCHANGED.search(raw):
-            msg = json.loads(raw)
-            self.legal = patch(self.legal, msg["legal_ops"]) if "legal_ops" in msg else msg.get("legal") or []
+        if kind == "state" or LEGAL_CHANGED.search(raw):
+            self._read_legal(kind, seq, json.loads(raw))
         if self.legal and self.timer is None:
             delay = self.rng.uniform(*self.think)
             self.timer = asyncio.get_running_loop().call_later(delay, self._act)
+
+    def _read_legal(self, kind: str, seq: int, msg: dict[str, Any]) -> None:
+        """The legal list after a message that changed it; the last ``RECALLED`` distinct
+        lists are kept by seq, as the server keeps them, for ``legal_at`` to name."""
+        if kind == "state":
+            self.legal, self.recent = msg.get("legal") or [], []
+        elif "legal_at" in msg:
+            kept = [entry for entry in self.recent if entry[0] == msg["legal_at"]]
+            if not kept:
+                self.run.gaps += 1
+                self._send_soon(json.dumps({"type": "resync"}))
+                return
+            self.legal = kept[0][1]
+            self.recent.remove(kept[0])
+        elif "legal_ops" in msg:
+            self.legal = patch(self.legal, expand(msg["legal_ops"]))
+        else:
+            self.legal = msg.get("legal") or []
+        self.recent = [*self.recent, (seq, self.legal)][-RECALLED:]
 
     def _act(self) -> None:
         self.timer = None
@@ -457,7 +479,8 @@ async def potluck_rooms(url: str, game: str, matches: int, players: int, legal: 
     ws = url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         started = await start_matches(client, game, matches, players)
-    return [[f"{ws}/ws/matches/{match_id}?token={t}&legal={legal}" for t in tokens] for match_id, tokens in started]
+    query = "updates=compact" if legal == "compact" else f"legal={legal}"
+    return [[f"{ws}/ws/matches/{match_id}?token={t}&{query}" for t in tokens] for match_id, tokens in started]
 
 
 async def idle_memory(database: str | None, workdir: Path, game: str, count: int, players: int) -> tuple[float, int]:
@@ -540,8 +563,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                              "Noodles bot's throw and reaction times)")
     parser.add_argument("--idle", type=int, default=1000, help="idle matches for the memory figure (0: skip)")
     parser.add_argument("--database", default=None, help="DATABASE_URL for Potluck (default: fresh SQLite)")
-    parser.add_argument("--legal", choices=("delta", "whole"), default="delta",
-                        help="how Potluck's clients read the legal actions in patches (whole: as before the delta)")
+    parser.add_argument("--legal", choices=("compact", "delta", "whole"), default="compact",
+                        help="how Potluck's clients read patches: compact (the browser's), full with the "
+                             "legal delta, or full with the whole list (as before the delta)")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
     parser.add_argument("--profile", metavar="PREFIX",

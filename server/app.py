@@ -12,8 +12,8 @@ from urllib.parse import unquote_plus
 import uvicorn
 from fastapi import FastAPI
 
-from server.api import (account_pages, accounts, errors, health, history, invite, lobby, pages, passkeys, play, ratings,
-                        reference, replays, websocket)
+from server.api import (account_pages, accounts, errors, health, history, invite, lobby, mail, pages, passkeys, play,
+                        ratings, reference, replays, test_clock, websocket)
 from server.api.body_limit import BodyLimit
 from server.api.headers import SecurityHeaders
 from server.api.same_origin import SameOrigin
@@ -46,14 +46,19 @@ sees only its own view.
   view held at `prev_seq`). A socket opened with `legal=delta`
   (`/ws/matches/{id}?token=…&legal=delta`) gets `legal_ops` in each patch instead of
   `legal`: a JSON Patch of the legal list it holds (`[]` when unchanged); without it
-  (`legal=whole`, the default) `legal` is the whole list, as it always was;
+  (`legal=whole`, the default) `legal` is the whole list, as it always was. A socket
+  opened with `updates=compact` (the browser's) gets the compact patch instead: `{type,
+  seq, ops}` with operations as arrays (`["+"|"=", path, value]`, `["-", path]`) and only
+  what changed — `prev_seq` when it is not `seq − 1`, `legal_ops` (compact) or `legal_at`
+  (the list held after that seq, among the last 4 distinct ones), `events`, `deadline` with
+  `now`, `status`, `result` (see the README's protocol section);
   `{"type":"match", match}` (the public
   summary) at once and whenever it changes: seats taken, who is connected, stand-in bots,
   a rematch; `{"type":"chat", seat, name, text, at}`; `{"type":"ack", id, seq}` and
   `{"type":"error", id, code, message}` in answer to your messages.
 * WebSocket, client → server: `{"type":"action", id, action, expect_seq?}`,
-  `{"type":"chat", text}`, `{"type":"resync"}`, `{"type":"ping", id}`. An unknown `legal=`
-  closes the socket with code 4400 and the reason.
+  `{"type":"chat", text}`, `{"type":"resync"}`, `{"type":"ping", id}`. An unknown `legal=` or
+  `updates=` closes the socket with code 4400 and the reason.
 * Refusals: `{"detail", "code"}` — 401 no token, 403 not your seat, 404 no such match,
   409 stale `expect_seq` / full / not started / finished / seats `held` for a rematch's
   players, 413 body too large, 422 illegal (the rules' reason), invalid input or JSON only
@@ -79,7 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.database_url)
+        db = Database(settings.database_url, settings.store_timeout_s)
         try:
             revision = await upgrade(db)
             log.info("database %s at revision %s", db.safe_url, revision)
@@ -96,15 +101,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Potluck", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
                   docs_url=None, redoc_url=None)  # reference.install serves /docs without a CDN
     app.state.settings = settings
-    app.state.signin_limits = accounts.SignInLimits(settings)
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read
     app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
     errors.install(app)
-    for module in (lobby, invite, play, replays, history, accounts, passkeys, ratings, websocket, health):
+    for module in (lobby, invite, play, replays, history, accounts, mail, passkeys, ratings, websocket, health):
         app.include_router(module.router)
     app.include_router(account_pages.router)
+    if settings.test_clock:
+        app.include_router(test_clock.router)
     pages.install(app)  # the HTML pages and /static (web/)
     reference.install(app)
     return app
@@ -115,9 +121,12 @@ class RedactTokens(logging.Filter):
 
     A parameter's name is percent-decoded before it is compared, as the server decodes it
     when it reads the query: ``?tok%65n=…`` authenticates, so it is redacted too (and so is
-    any ``…token=`` value, however many times its name was encoded)."""
+    any ``…token=`` value, however many times its name was encoded). A value shaped like a
+    seat token (32 or more URL-safe characters) is redacted under any name: a client that
+    sends its token under a name that does not authenticate still must not see it logged."""
 
     PATTERN = re.compile(r"([^\s?&;=\"']+)=([^&\s\"']*)")
+    TOKEN_SHAPED = re.compile(r"[A-Za-z0-9_\-%]{32,}")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
@@ -135,7 +144,8 @@ class RedactTokens(logging.Filter):
         name = decoded = pair[1]
         for _ in range(3):  # doubly encoded names do not authenticate, but their values may be tokens
             decoded = unquote_plus(decoded)
-        return f"{name}=***" if decoded.lower().endswith("token") else pair[0]
+        secret = decoded.lower().endswith("token") or RedactTokens.TOKEN_SHAPED.fullmatch(pair[2])
+        return f"{name}=***" if secret else pair[0]
 
 
 class QuietDenials(logging.Filter):

@@ -101,7 +101,8 @@ def _accounts(args: argparse.Namespace) -> int:
     from server.config import Settings
     from server.runtime.hub import clean_name
     from server.runtime.tokens import new_token, token_hash
-    from server.store import Database, NameClaimed, Store
+    from server.problems import NameClaimed
+    from server.store import Database, Store
     from server.store.migrate import upgrade
 
     async def run(store: Store) -> int:

@@ -1,6 +1,6 @@
 """What can go wrong when a client asks the server for something: one family for every layer.
 
-The store (a full match, a name taken, seats held for a rematch) and the runtime (an
+The store (a full match, a name taken or claimed by an account, seats held for a rematch) and the runtime (an
 illegal or stale action, a match not started) raise these themselves, with the sentence a
 player reads, so nothing translates one error into another on the way up. Each error has
 a stable machine ``code`` (sent in WebSocket error messages and REST error bodies); the API
@@ -32,6 +32,18 @@ class NotYourSeat(Problem):
     code = "forbidden"
 
 
+class NameClaimed(Problem):
+    """The name (compared after NFKC and casefolding) belongs to an account, not the
+    asker's: taking a seat under it, signing up with it or renaming to it is refused."""
+
+    code = "name_claimed"
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"The name {name!r} belongs to an account: sign in as it to play under it, "
+                         "or choose another name.")
+        self.name = name
+
+
 class Conflict(Problem):
     """The request does not fit the match as it is now (full, finished, not started…)."""
 
@@ -56,6 +68,13 @@ class NotFinished(Conflict):
 
 class NameTaken(Conflict):
     code = "name_taken"
+
+
+class AlreadySeated(Conflict):
+    """The signed-in account has a seat at this table already (perhaps under an earlier
+    name): one account, one seat."""
+
+    code = "already_seated"
 
 
 class SeatsHeld(Conflict):

@@ -14,11 +14,11 @@ from fastapi import APIRouter, Depends, Request, Response, status
 from pydantic import BaseModel, Field
 
 from server.config import Settings
-from server.runtime import Conflict, LiveMatch, NotAuthenticated, RateLimited, Runtime
+from server.runtime import LiveMatch, NotAuthenticated, RateLimited, Runtime
 from server.runtime.hub import clean_name
-from server.runtime.limits import CreationRate
 from server.runtime.tokens import token_hash
-from server.store import AccountRecord, NameClaimed, name_key
+from server.store import AccountRecord, name_key
+from server.store.attempts import Limit
 
 from . import passwords
 from .auth import client_address, runtime_of
@@ -29,10 +29,6 @@ from .sessions import account_of, end_session, signed_in, start_session, wall_ms
 router = APIRouter(prefix="/api", tags=["accounts"])
 
 WRONG = "Wrong name or password."
-
-
-class NameInUse(Conflict):
-    code = "name_claimed"
 
 
 class BadCredentials(NotAuthenticated):
@@ -62,6 +58,8 @@ class Me(BaseModel):
 class MyTable(BaseModel):
     seat: int
     your_move: bool = Field(description="Running, and your seat has something to do now.")
+    deadline: int | None = Field(None, description="Running: when time moves the match on (game-clock ms); "
+                                                   "by turns, when the move waited for is made by time.")
     match: MatchSummary
 
 
@@ -72,48 +70,38 @@ class MyTables(BaseModel):
 
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     text = {401: "Not signed in, or a wrong name or password (`bad_credentials`).",
-            403: "A cookie request from a page of another site (`cross_origin`).",
-            409: "The name belongs to an account (`name_claimed`).",
+            403: "A cookie request from a page of another site (`cross_origin`), or the name belongs to "
+                 "an account (`name_claimed`).",
             422: "A name or password that will not do (the reason is given).",
             429: "Too many attempts (see `Retry-After`)."}
     return {code: {"model": Problem, "description": text[code]} for code in codes}
 
 
-class SignInLimits:
-    """Sign-in attempts per name and per client address (one process's memory: several
-    processes each allow their share)."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.per_name = CreationRate(settings.signin_per_name_per_minute, settings.signin_per_name_burst)
-        self.per_address = CreationRate(settings.signin_per_address_per_minute, settings.signin_per_address_burst)
-
-    def take(self, request: Request, name: str | None = None) -> None:
-        """Spend an attempt of the request's address (and of ``name``), or refuse (429)."""
-        refusal = (self.per_address.take(client_address(request))
-                   or (self.per_name.take(name_key(name)) if name else None))
-        if refusal is not None:
-            raise RateLimited(f"Too many attempts; try again in {refusal.retry_after} s.", refusal.retry_after)
-
-
-def attempt(request: Request, name: str | None = None) -> None:
-    request.app.state.signin_limits.take(request, name)
+async def attempt(request: Request, name: str | None = None) -> None:
+    """Spend an attempt of the request's address (and of ``name``), or refuse (429). The
+    counts are the database's, so they hold however many processes serve the site."""
+    settings: Settings = request.app.state.settings
+    keys = [(f"address:{client_address(request)}",
+             Limit(settings.signin_per_address_per_minute, settings.signin_per_address_burst))]
+    if name:
+        keys.append((f"name:{name_key(name)}", Limit(settings.signin_per_name_per_minute, settings.signin_per_name_burst)))
+    wait = await runtime_of(request).store.attempts.take(keys, wall_ms())
+    if wait is not None:
+        raise RateLimited(f"Too many attempts; try again in {wait} s.", wait)
 
 
 @router.post("/accounts", response_model=Me, status_code=status.HTTP_201_CREATED,
-             responses=refusals(403, 409, 422, 429), summary="Claim a name: a new account, signed in")
+             responses=refusals(403, 422, 429), summary="Claim a name: a new account, signed in")
 async def sign_up(body: Credentials, request: Request, response: Response,
                   runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
     """The name (compared after NFKC and casefolding: "Maria" and "MARIA" are one) becomes
     yours: joining a match under it then requires being signed in as you. Past matches
     played under it by anyone stay as they were. At least 10 characters of password, not a
     common one, not containing the name."""
-    attempt(request)
+    await attempt(request)
     name = clean_name(body.name)
     passwords.check_new(body.password, name)
-    try:
-        account = await runtime.store.accounts.create(name, await passwords.hash_password(body.password), wall_ms())
-    except NameClaimed:
-        raise NameInUse(f"The name {name!r} belongs to an account already.") from None
+    account = await runtime.store.accounts.create(name, await passwords.hash_password(body.password), wall_ms())
     await start_session(request, response, account)
     return {"account": account.to_json()}
 
@@ -123,7 +111,7 @@ async def sign_in(body: Credentials, request: Request, response: Response,
                   runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
     """Sign in with a name and password: a new session cookie (the browser's previous one
     ends)."""
-    attempt(request, body.name)
+    await attempt(request, body.name)
     account = await runtime.store.accounts.named(body.name)
     if not await passwords.matches(account.password_hash if account else None, body.password):
         raise BadCredentials(WRONG)
@@ -150,7 +138,7 @@ async def reset(body: Reset, request: Request, response: Response,
     """The token of the link the server's operator printed (``potluck accounts reset``):
     once, before it expires. Every other session of the account ends; this browser is
     signed in."""
-    attempt(request)
+    await attempt(request)
     account = await runtime.store.accounts.named_by_reset(token_hash(body.token), wall_ms())
     if account is None:
         raise BadCredentials("This reset link is spent, expired or mistyped.")
@@ -173,11 +161,14 @@ async def my_tables(account: AccountRecord = Depends(signed_in), runtime: Runtim
             finished.append({"seat": seat, "your_move": False, "match": summary_of(runtime, record)})
         else:
             live = await runtime.get(record.id)
-            waiting.append({"seat": seat, "your_move": await _your_move(live, seat), "match": live.summary()})
+            waiting.append({"seat": seat, "your_move": await _your_move(live, seat), "deadline": live.deadline,
+                            "match": live.summary()})
     waiting.sort(key=lambda t: not t["your_move"])  # stable: newest first within each
     return {"waiting": waiting, "finished": finished}
 
 
 async def _your_move(live: LiveMatch, seat: int) -> bool:
     await live.sync()
+    if live.by_turns:
+        return live.running and seat in live.waiting
     return live.running and bool(live.payload(seat)["legal"])

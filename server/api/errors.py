@@ -1,5 +1,6 @@
 """How refusals become HTTP answers: ``{"detail": …, "code": …}`` with a 4xx status, or 503
-when the database is unreachable. A client's mistake is never a 500."""
+when the database is unreachable, slow past its timeouts or failing to write. A client's
+mistake is never a 500, and every 503 says when to try again (``Retry-After``)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,21 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException
 
 from server import problems as rt
+from server.store import STORE_AWAY
 
 log = logging.getLogger(__name__)
+
+RETRY_AFTER_S = 5  # a 503 that knows no better: the store's timeouts are a few seconds
+STORE_AWAY_DETAIL = "The database is unavailable; try again soon."
 
 STATUS: list[tuple[type[rt.Problem], int]] = [
     (rt.UnknownMatch, 404),
     (rt.NotAuthenticated, 401),
     (rt.NotYourSeat, 403),
+    (rt.NameClaimed, 403),
     (rt.Conflict, 409),
     (rt.Illegal, 422),
     (rt.Invalid, 422),
@@ -38,10 +43,18 @@ def problem_response(problem: rt.Problem) -> JSONResponse:
     if isinstance(problem, rt.StaleSeq):
         body["seq"] = problem.seq
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(problem, rt.NotAuthenticated) else None
+    status = status_of(problem)
     retry_after = getattr(problem, "retry_after", None)
+    if retry_after is None and status == 503:
+        retry_after = RETRY_AFTER_S
     if retry_after is not None:
         headers = {"Retry-After": str(retry_after)}
-    return JSONResponse(body, status_code=status_of(problem), headers=headers)
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def store_away_response() -> JSONResponse:
+    return JSONResponse({"detail": STORE_AWAY_DETAIL, "code": "unavailable"}, status_code=503,
+                        headers={"Retry-After": str(RETRY_AFTER_S)})
 
 
 HTTP_CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not_found",
@@ -78,10 +91,9 @@ def install(app: FastAPI) -> None:
     async def _problem(_request: Request, exc: rt.Problem) -> JSONResponse:
         return problem_response(exc)
 
-    @app.exception_handler(OperationalError)
-    @app.exception_handler(DBAPIError)
-    @app.exception_handler(OSError)
     async def _store_down(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("database unavailable: %s", exc)
-        return JSONResponse({"detail": "The database is unavailable; try again soon.", "code": "unavailable"},
-                            status_code=503)
+        log.error("database unavailable: %s: %s", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
+        return store_away_response()
+
+    for kind in STORE_AWAY:  # by the exception's class: a subclass finds its nearest handler
+        app.add_exception_handler(kind, _store_down)

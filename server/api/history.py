@@ -1,8 +1,10 @@
 """REST: match history by player name — the finished matches a name played, and how often
 it won each game.
 
-Names are not identity: anybody may sit down under any name, so this is the history of a
-name, which several people may share (or one person may spread over several names).
+A name an account claims is that account's history: the seats it took, under this name or
+any it had before a rename (nobody else can sit down under a claimed name). Any other name
+is not identity: anybody may sit down under it, so its history is a name's, which several
+people may share (or one person may spread over several names).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from server.runtime.hub import NAME_MAX, clean_name
 from server.store import MatchRecord
 
 from .auth import runtime_of
+from .lobby import OFFSET_MAX
 from .replays import NamedSeat
 from .schemas import Problem
 
@@ -39,8 +42,13 @@ class PlayedMatch(BaseModel):
     replay: str = Field(description="The replay page of the match.")
 
 
+ACCOUNT = Field(description="The name belongs to an account: this is the account's history, under every "
+                "name it had (else the history of the name as typed at seats).")
+
+
 class PlayedPage(BaseModel):
-    name: str
+    name: str = Field(description="The account's name, or the name asked for.")
+    account: bool = ACCOUNT
     items: list[PlayedMatch]
     total: int
     limit: int
@@ -54,7 +62,8 @@ class GameTally(BaseModel):
 
 
 class PlayerTally(BaseModel):
-    name: str
+    name: str = Field(description="The account's name, or the name asked for.")
+    account: bool = ACCOUNT
     played: int
     won: int
     games: list[GameTally] = Field(description="Per game, most played first.")
@@ -73,24 +82,33 @@ def played(record: MatchRecord, seat: int) -> dict[str, Any]:
     }
 
 
+async def whose(runtime: Runtime, raw: str) -> tuple[str, int | None]:
+    """The name as the lobby trims it and the account that claims it, if any (then its
+    name as the account spells it)."""
+    name = clean_name(raw)
+    account = await runtime.store.accounts.named(name)
+    return (account.name, account.id) if account else (name, None)
+
+
 @router.get("/matches", response_model=PlayedPage, responses=REFUSALS,
             summary="The finished matches a name played, newest first")
-async def matches_of(name: str = NameParam, limit: int = Query(20, ge=1, le=100), offset: int = Query(0, ge=0),
+async def matches_of(name: str = NameParam, limit: int = Query(20, ge=1, le=100), offset: int = Query(0, ge=0, le=OFFSET_MAX),
                      runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
     """Finished matches where a human seat had this name (spaces as the lobby trims them),
-    the most recently finished first: game, dates, seats, result, and whether it won."""
-    name = clean_name(name)
-    rows, total = await runtime.store.played_by(name, limit=limit, offset=offset)
-    return {"name": name, "items": [played(r, seat) for r, seat in rows], "total": total,
-            "limit": limit, "offset": offset}
+    or, for a name an account claims, the account's seats under any of its names; the most
+    recently finished first: game, dates, seats, result, and whether it won."""
+    name, account_id = await whose(runtime, name)
+    rows, total = await runtime.store.played_by(name, account_id=account_id, limit=limit, offset=offset)
+    return {"name": name, "account": account_id is not None, "items": [played(r, seat) for r, seat in rows],
+            "total": total, "limit": limit, "offset": offset}
 
 
 @router.get("", response_model=PlayerTally, responses=REFUSALS, summary="How often a name played and won, per game")
 async def tally_of(name: str = NameParam, runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
-    """Finished matches and wins under this name, per game."""
-    name = clean_name(name)
-    results = await runtime.store.results_of(name)
+    """Finished matches and wins under this name (or of the account that claims it), per game."""
+    name, account_id = await whose(runtime, name)
+    results = await runtime.store.results_of(name, account_id)
     games = Counter(game for game, _, _ in results)
     wins = Counter(game for game, seat, result in results if won(seat, result))
-    return {"name": name, "played": len(results), "won": sum(wins.values()),
+    return {"name": name, "account": account_id is not None, "played": len(results), "won": sum(wins.values()),
             "games": [{"game": g, "played": n, "won": wins[g]} for g, n in games.most_common()]}

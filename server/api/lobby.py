@@ -8,9 +8,9 @@ from functools import cache
 from fastapi import APIRouter, Depends, Query, Request, Response, status
 
 from server.engine import InvalidOptions, UnknownGame, registry
-from server.runtime import Invalid, LiveMatch, NotYourSeat, RateLimited, Runtime
+from server.runtime import Invalid, LiveMatch, RateLimited, Runtime
 from server.runtime.summaries import summary
-from server.store import AccountRecord, MatchRecord, NameClaimed
+from server.store import AccountRecord, MatchRecord
 
 from .auth import client_address, live_match, required_seat, runtime_of, token_of
 from .ratings import with_ratings
@@ -20,9 +20,6 @@ from .schemas import Problem, Status
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
-
-class NameBelongs(NotYourSeat):
-    code = "name_claimed"
 
 OFFSET_MAX = 1_000_000_000  # far past any real list, far below a 64-bit overflow in the database
 
@@ -123,12 +120,8 @@ async def join(match_id: str, body: JoinRequest, runtime: Runtime = Depends(runt
     on any device where you are signed in); a name an account claims is refused (403
     ``name_claimed``) to anyone not signed in as it."""
     await live_match(match_id, runtime)
-    try:
-        seat, token, live = await runtime.join(match_id, account.name if account else body.name, token,
-                                               account_id=account.id if account else None)
-    except NameClaimed as claimed:
-        raise NameBelongs(f"The name {claimed.args[0]!r} belongs to an account: sign in as it to play "
-                          "under it, or choose another name.") from None
+    seat, token, live = await runtime.join(match_id, account.name if account else body.name, token,
+                                           account_id=account.id if account else None)
     return {"seat": seat, "token": token, "match": live.summary()}
 
 

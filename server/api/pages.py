@@ -55,7 +55,7 @@ def picture(game_id: str) -> str:
 
 def catalogue() -> list[dict[str, Any]]:
     return [
-        {**game.catalogue_entry(), "picture": picture(game.id),
+        {**game.catalogue_entry(), "picture": picture(game.id), "teaches": game.teacher is not None,
          "rules": f"/games/{game.id}/rules" if (RULES / f"{game.id}.md").is_file() else None}
         for game in registry.games().values()
     ]
@@ -69,18 +69,25 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 # these two lines in a rules file, and is shown collapsed
 DEVELOPERS = "<!-- developers -->"
 DEVELOPERS_END = "<!-- /developers -->"
-_COLLAPSED = ('<details class="developers"><summary>For developers: how these figures are made</summary>\n\n',
+_COLLAPSED = ('<details class="developers"><summary>For developers: the commands and tests behind this</summary>\n\n',
               "\n\n</details>")
+
+
+# A clause's stable anchor, written ``{#anchor}`` at its start in a rules file (teach mode's
+# hints link to it): on the page, a link to itself that the clause can be scrolled to
+CLAUSE = re.compile(r"\{#([a-z0-9-]+)\}\s?")
 
 
 @cache
 def rules_html(game_id: str) -> str:
     """A rules page as HTML; every paragraph, list item or cell holding a *Designed:*
-    remark is marked, so readers see what we designed where the rulebook is silent."""
+    remark is marked, so readers see what we designed where the rulebook is silent, and
+    every clause's ``{#anchor}`` becomes a link to itself."""
     text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
     text = text.replace(DEVELOPERS, _COLLAPSED[0]).replace(DEVELOPERS_END, _COLLAPSED[1])
-    body = _MARKDOWN.render(text)
-    return _DESIGNED.sub(lambda m: f'<{m.group(1)} class="designed">{m.group(2)}', body)
+    body = _DESIGNED.sub(lambda m: f'<{m.group(1)} class="designed">{m.group(2)}', _MARKDOWN.render(text))
+    return CLAUSE.sub(lambda m: f'<a class="clause" id="{m.group(1)}" href="#{m.group(1)}" '
+                                f'aria-label="Link to this rule">§</a> ', body)
 
 
 def _page(request: Request, template: str, **context: Any) -> HTMLResponse:

@@ -117,7 +117,7 @@ async def my_passkeys(account: AccountRecord = Depends(signed_in),
 @router.post("/session/passkey/options", response_model=Ceremony, responses=refusals(403, 429),
              summary="Start signing in with a passkey")
 async def authentication_options(request: Request, runtime: Runtime = Depends(runtime_of)) -> dict[str, Any]:
-    attempt(request)
+    await attempt(request)
     rp_id, _ = relying_party(request)
     options = generate_authentication_options(rp_id=rp_id, user_verification=UserVerificationRequirement.PREFERRED)
     return await _ceremony(runtime, options.challenge, None, options)

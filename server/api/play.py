@@ -14,7 +14,8 @@ from server.store import AccountRecord
 
 from .auth import live_match, required_seat, seat_of, token_of
 from .sessions import account_of
-from .schemas import ActionAccepted, ActionRequest, ChatLine, ChatRequest, MatchLog, Problem, ViewResponse
+from .schemas import (ActionAccepted, ActionRequest, ChatLine, ChatRequest, MatchLog, Problem, Suggestion,
+                      ViewResponse)
 
 router = APIRouter(prefix="/api/matches/{match_id}", tags=["play"])
 
@@ -45,6 +46,22 @@ async def act(body: ActionRequest, live: LiveMatch = Depends(live_match),
     match is exactly there."""
     seat = await required_seat(live, token, account)
     return {"seq": await live.act(seat, body.action, body.expect_seq)}
+
+
+@router.get("/suggestion", response_model=Suggestion, responses=_refusals(401, 403, 404, 409),
+            summary="What would you do? (teach mode)")
+async def suggestion(live: LiveMatch = Depends(live_match), token: str | None = Depends(token_of),
+                     account: AccountRecord | None = Depends(account_of)) -> dict:
+    """In a match set up with ``teach: true``: the move the game's normal bot would play
+    for your seat now, decided only on what your seat may know, with a one-line reason and
+    the rule's clause (``action: null``: it would wait). 409 outside teach mode or a
+    running match."""
+    seat = await required_seat(live, token, account)
+    await live.sync()
+    found = live.suggestion(seat)
+    if found is None:
+        raise Conflict("Suggestions are given in a running match set up to teach (teach: true).")
+    return found
 
 
 @router.get("/log", response_model=MatchLog, responses=_refusals(404, 409), summary="The whole log (finished)")

@@ -33,7 +33,8 @@ from .schemas import ChatLine, EventOut, Problem
 
 router = APIRouter(prefix="/api/matches/{match_id}/replay", tags=["replays"])
 
-KEPT_REPLAYS = 8  # matches whose replayed states stay in memory
+KEPT_REPLAYS = 8  # matches whose replayed states stay in memory…
+KEPT_REPLAY_BYTES = 32 << 20  # …and their weight in all (``Timeline.weight``)
 REPLAY_CHAT_LINES = 2000
 NOT_OVER = "The replay opens once the match is over: until then, watch it live as a spectator."
 
@@ -77,11 +78,12 @@ class ReplayStep(BaseModel):
 
 
 class Replays:
-    """The timelines of the last ``size`` matches asked for (built once each, off the
-    event loop; two requests for the same match share one build)."""
+    """The timelines of the last ``size`` matches asked for, at most ``max_bytes`` of them
+    in all (built once each, off the event loop; two requests for the same match share one
+    build). A timeline heavier than ``max_bytes`` alone is answered from and not kept."""
 
-    def __init__(self, store: Store, size: int = KEPT_REPLAYS) -> None:
-        self.store, self.size = store, size
+    def __init__(self, store: Store, size: int = KEPT_REPLAYS, max_bytes: int = KEPT_REPLAY_BYTES) -> None:
+        self.store, self.size, self.max_bytes = store, size, max_bytes
         self._kept: OrderedDict[str, Timeline] = OrderedDict()
         self._building: dict[str, asyncio.Task[Timeline]] = {}
 
@@ -104,9 +106,12 @@ class Replays:
             task.add_done_callback(lambda _: self._building.pop(record.id, None))
         timeline = await asyncio.shield(task)
         self._kept[record.id] = timeline
-        while len(self._kept) > self.size:
+        while len(self._kept) > self.size or self.kept_bytes() > self.max_bytes:
             self._kept.popitem(last=False)
         return timeline
+
+    def kept_bytes(self) -> int:
+        return sum(t.weight for t in self._kept.values())
 
     async def _build(self, record: MatchRecord) -> Timeline:
         try:

@@ -121,6 +121,13 @@ class ViewResponse(BaseModel):
     result: dict[str, Any] | None
 
 
+class Suggestion(BaseModel):
+    action: dict[str, Any] | None = Field(description="The move the normal bot would play (null: wait).")
+    label: str = Field(description="The move in plain words.")
+    reason: str = Field(description="Why, in one line of the game's terms.")
+    clause: dict[str, str] | None = Field(description="The rule's clause: anchor, quote, href.")
+
+
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

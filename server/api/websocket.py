@@ -5,7 +5,8 @@ The server sends ``state`` (the seat's whole view and legal actions) at once, th
 ``patch`` of that view after every change (see ``server.runtime.messages``): with
 ``legal=delta`` the patch carries ``legal_ops``, a JSON Patch of the legal list the client
 holds, instead of the whole list in ``legal`` (``legal=whole``, the default, for clients
-that read the list whole from every message),
+that read the list whole from every message); with ``updates=compact`` (the browser's) it is
+the compact patch, which leaves out what did not change (``messages.compact_patch_message``),
 ``match`` (the public summary) at once and whenever it changes — seats taken, a seat's
 connection, a stand-in bot, a rematch — and ``chat`` lines. The client sends
 
@@ -22,7 +23,8 @@ runtime's ``illegal``, ``stale``, ``forbidden``, ``finished``, ``not_started``, 
 and the connection stays open (a ``resync`` answered, for one seat's sockets together, at
 most ``RESYNCS_PER_S`` a second: ``rate_limited`` past that). A bad token or unknown match
 closes the socket right after accepting it, with code 4403 or 4404 and a reason, and an
-unknown ``legal`` with 4400. Before accepting, a handshake from a page of another site
+unknown ``legal`` or ``updates`` with 4400; a spectator of a match that has
+``max_spectators`` already is closed with 4429 and the reason (it may try again later). Before accepting, a handshake from a page of another site
 (``Origin``, see ``origins``) is refused with 403, and one past the socket limits
 (``server.runtime.limits``) with 429 (this address) or 503 (the server), each with
 ``Retry-After``.
@@ -33,16 +35,14 @@ from __future__ import annotations
 import json
 import logging
 import math
-import sqlite3
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from server.runtime import LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
+from server.runtime import AtCapacity, LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
+from server.store import STORE_AWAY
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
@@ -56,13 +56,15 @@ router = APIRouter()
 CLOSE_BAD_REQUEST = 4400
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
-LEGAL_READINGS = {"whole": False, "delta": True}  # ``legal=`` → whether patches carry ``legal_ops``
-DATABASE_AWAY = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
+CLOSE_AT_CAPACITY = 4429  # a spectator of a match that has as many as it takes
+LEGAL_READINGS = {"whole": "whole", "delta": "delta"}  # ``legal=`` → how the patches carry the legal list
+UPDATES = ("full", "compact")  # ``updates=``: compact patches (their legal list always as a delta)
 ID_MAX = 128
 
 
 @router.websocket("/ws/matches/{match_id}")
-async def play(ws: WebSocket, match_id: str, token: str | None = None, legal: str = "whole") -> None:
+async def play(ws: WebSocket, match_id: str, token: str | None = None, legal: str = "whole",
+               updates: str = "full") -> None:
     """Refused before the handshake is accepted (an HTTP answer, no socket kept): a page of
     another site (403), too many sockets from this address (429) or in all (503)."""
     runtime: Runtime = ws.app.state.runtime
@@ -77,7 +79,7 @@ async def play(ws: WebSocket, match_id: str, token: str | None = None, legal: st
                     "rate_limited" if refusal.per_address else "at_capacity", refusal.reason, refusal.retry_after)
         return
     try:
-        await _play(ws, runtime, match_id, token, legal)
+        await _play(ws, runtime, match_id, token, legal, updates)
     finally:
         runtime.limits.sockets.release(address)
 
@@ -90,11 +92,15 @@ async def _deny(ws: WebSocket, status: int, code: str, detail: str, retry_after:
         await ws.close(1008, detail[:120])
 
 
-async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None, legal: str) -> None:
+async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | None, legal: str,
+                updates: str) -> None:
     settings = runtime.settings
     await ws.accept()
     if legal not in LEGAL_READINGS:
         await ws.close(CLOSE_BAD_REQUEST, "legal= is whole (the default) or delta.")
+        return
+    if updates not in UPDATES:
+        await ws.close(CLOSE_BAD_REQUEST, "updates= is full (the default) or compact.")
         return
     try:
         if len(match_id) > MATCH_ID_MAX:
@@ -109,9 +115,14 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
         return
     sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
                      queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
-                     legal_delta=LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
-    await live.join(sub)
-    limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+                     reads="compact" if updates == "compact" else LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
+    try:
+        await live.join(sub)
+    except AtCapacity as exc:  # too many spectators
+        await sub.stop()
+        await ws.close(CLOSE_AT_CAPACITY, exc.message[:120])
+        return
+    limit = live.message_rate(seat)
     try:
         while not sub.closed:
             message = await ws.receive()
@@ -163,7 +174,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
                                             "Unknown message type; use action, chat, resync or ping."))
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
-    except DATABASE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
+    except STORE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
         log.warning("WebSocket message refused: the database is unavailable (%s: %s)", type(exc).__name__,
                     str(exc).splitlines()[0][:200] if str(exc) else "")
         sub.push(messages.error_message(msg_id, "unavailable", "The database is unavailable; try again soon."))

@@ -6,9 +6,14 @@ from .actions import TIMEOUT, Action
 from .bots import LEVELS, Bot, BotInput, Decision, RandomBot, SampleBot
 from .game import OVER, Game, Options, Result, State, shallow
 from .rng import Rng
+from .pace import HOUR_MS, LIVE, TURNS, PacedOptions
 
 __all__ = [
+    "HOUR_MS",
+    "LIVE",
     "OVER",
+    "PacedOptions",
+    "TURNS",
     "TIMEOUT",
     "Action",
     "Bot",

@@ -21,13 +21,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import TIMEOUT, Action
-from .bots import Bot, RandomBot
+from .bots import NORMAL, Bot, RandomBot, ask
 from .errors import InvalidOptions, require
 from .events import Event
 from .rng import Rng
+from .teaching import Teacher
 
 
 OVER = "over"
@@ -94,6 +95,10 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
+    teach: bool = Field(False, title="Learn to play",
+                        description="Hints at every prompt: what you may do, the rule that says so, "
+                                    "and the bot's suggestion on request. Each player can hide them.")
+
 
 @dataclass
 class Result:
@@ -135,20 +140,31 @@ class Game(ABC, Generic[S, O]):
     options_model: ClassVar[type[Options]]
     # the option sets that change the rules, by name: the contract's leak tests play each
     variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
+    # why the game cannot be played by turns (``pace: "turns"``, see ``pace``); None: it can
+    live_only: ClassVar[str | None] = None
+    # teach mode's hints (``hints.py``), set by ``__init__``; None: the game has no teacher
+    teacher: Teacher | None = None
+    _bots: "BotMaker | None" = None
 
-    def __init__(self, bots: "BotMaker | None" = None) -> None:
+    def __init__(self, bots: "BotMaker | None" = None, teacher: Teacher | None = None) -> None:
         """``bots`` makes the game's bots (``bots(game, rng, level, **params)``). The rules
         never import their bots: the package composes the two (``GAME = Game(bots=...)``),
-        so the bots may read the rules' types and helpers without a cycle."""
+        so the bots may read the rules' types and helpers without a cycle. ``teacher``
+        holds the game's hints for teach mode (``hints.py``)."""
         self._bots = bots
+        self.teacher = teacher
 
     # ---- metadata -------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | O | None = None) -> O:
         """Validate raw options against the game's model, filling in defaults."""
         if isinstance(raw, self.options_model):
             return raw  # type: ignore[return-value]
+        raw = dict(raw or {})
+        if self.live_only is not None and "pace" in raw:
+            if raw.pop("pace") != "live":
+                raise InvalidOptions(f"{self.name} cannot be played by turns: {self.live_only}")
         try:
-            return self.options_model.model_validate(dict(raw or {}))  # type: ignore[return-value]
+            return self.options_model.model_validate(raw)  # type: ignore[return-value]
         except ValidationError as exc:
             reasons = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
@@ -183,6 +199,8 @@ class Game(ABC, Generic[S, O]):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": self.options_model.model_json_schema(),
+            "turns": "pace" in self.options_model.model_fields,
+            "live_only": self.live_only,
         }
 
     # ---- the rules ------------------------------------------------------------------
@@ -214,6 +232,14 @@ class Game(ABC, Generic[S, O]):
         require(isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players),
                 "There is no such seat.")
         return False
+
+    def waiting_for(self, state: S) -> frozenset[int]:
+        """The seats the game waits for: whose move time makes at the deadline if they do
+        not (told "your move" when playing by turns). The default: every seat with a legal
+        action; a game where others may act at any time names the seats it waits for."""
+        if state.phase == OVER:
+            return frozenset()
+        return frozenset(seat for seat in range(len(state.players)) if self.legal(state, seat))
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
@@ -248,6 +274,42 @@ class Game(ABC, Generic[S, O]):
     def stats(self, state: S) -> dict[str, float]:
         """Figures of a finished game for ``potluck simulate`` (rounds, turns, busts…)."""
         return {}
+
+    # ---- teach mode -----------------------------------------------------------------
+    def teaching(self, state: S) -> bool:
+        """Whether the match was set up with ``teach: true`` (and the game has a teacher)."""
+        return self.teacher is not None and bool(getattr(getattr(state, "options", None), "teach", False))
+
+    def hints(self, state: S, seat: int | None, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        """What ``seat`` may do now and why (``teaching.Teacher.hints``), made from its view
+        (``view``, if already built) and its legal actions only; ``None`` for a spectator,
+        once the game is over, or when the match is not in teach mode."""
+        if seat is None or state.phase == OVER or not self.teaching(state):
+            return None
+        assert self.teacher is not None
+        return self.teacher.hints(self.view(state, seat) if view is None else view, self.legal(state, seat))
+
+    def taught(self, state: S, views: dict[int | None, dict[str, Any]]) -> dict[int | None, dict[str, Any]]:
+        """``views`` (seat → view) with each seat's ``hints`` added in teach mode (the one
+        place the runtime asks for them: hints travel in the seat's own view)."""
+        if not self.teaching(state):
+            return views
+        out = {}
+        for seat, view in views.items():
+            hints = self.hints(state, seat, view)
+            out[seat] = view if hints is None else {**view, "hints": hints}
+        return out
+
+    def suggest(self, state: S, seat: int, now_ms: int, seed: int) -> dict[str, Any] | None:
+        """"What would you do?": the move the game's normal bot would play for ``seat``,
+        decided on the seat's ``BotInput`` like every bot (never the true state), with a
+        one-line reason; ``None`` when the match is not in teach mode. ``seed`` makes the
+        bot's choice repeatable (the runtime passes the match's seq)."""
+        if not self.teaching(state) or state.phase == OVER:
+            return None
+        assert self.teacher is not None
+        decision = ask(self, self.bot(seat, Rng(seed), NORMAL), state, seat, now_ms)
+        return self.teacher.suggestion(self.view(state, seat), None if decision is None else decision.action)
 
     # ---- bots -----------------------------------------------------------------------
     def bot(self, seat: int, rng: Rng, level: str = "normal", **params: Any) -> Bot:

@@ -5,11 +5,14 @@ first ``n`` actions, each applied at the time recorded in its row. Replaying fro
 for every step would make stepping through a long match quadratic; a ``Timeline`` replays
 the whole log once, keeps every ``every``-th state (a checkpoint) and the events of every
 step, and answers ``state(n)`` from the nearest checkpoint at or before ``n`` (and from the
-last state it answered, so stepping forward costs one ``apply``).
+last state it answered, so stepping forward costs one ``apply``). Its ``weight`` is what it
+keeps (checkpoints and events) as pickled bytes, so a cache of timelines can be bounded in
+bytes: a long log makes a heavy timeline.
 """
 
 from __future__ import annotations
 
+import pickle
 import threading
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -51,6 +54,7 @@ class Timeline:
                 self._checkpoints.append(state)
         self._steps = steps
         self.final = state
+        self.weight = len(pickle.dumps((self._checkpoints, steps), pickle.HIGHEST_PROTOCOL))
         self._cursor = (len(steps), state)
         self._lock = threading.Lock()
 

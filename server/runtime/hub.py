@@ -14,7 +14,9 @@ driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught u
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
 resumes, on start or after another process died, every match that time or bots must
-move, without anyone opening it.
+move, without anyone opening it. A match by turns nobody watches sleeps instead of staying
+in memory (``sweep``): its owner loads it again when its deadline nears or its log moves,
+and a process taking over a dead owner's sleeping matches takes their leases only.
 """
 
 from __future__ import annotations
@@ -37,16 +39,20 @@ from .fanout import make_fanout
 from .limits import Limits
 from .live_match import LiveMatch, unstarted_result
 from .loader import load_match
+from .mailer import SmtpMailer
 from .metrics import Metrics
 from .ownership import Ownership
+from .seats import bots_load
 from .services import Services
 from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
+from .your_move import YourMove
 
 log = logging.getLogger(__name__)
 
 NAME_MAX = 32
 SWEEP_EVERY_S = 10.0
 FINISHED_LINGER_S = 60.0
+SLEEP_AT_LEAST_S = 60.0  # a match by turns leaves memory only if its deadline is further off
 BOT_CAPACITY_RETRY_S = 30
 
 
@@ -94,17 +100,22 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.metrics = Metrics(lambda: len(self.live))
         self.process_id = new_process_id()
-        ownership = Ownership(store.db, settings, self.metrics, self.process_id,
-                              lambda coro, what: self.services.spawn(coro, what))
+        ownership = Ownership(store.db, settings, self.metrics, self.process_id, self._spawn)
+        mailer = SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url else None
         self.services = Services(store=store, clock=clock or Clock(settings.clock_speed),
                                  fanout=make_fanout(settings.redis_url, self.process_id), metrics=self.metrics,
-                                 settings=settings, ownership=ownership)
+                                 settings=settings, ownership=ownership,
+                                 your_move=YourMove(store, settings, self._spawn, mailer))
+        self.services.clock.on_jump(self._clock_moved)
         self.metrics.owned.set_function(self.count_running)
         self.limits = Limits(settings)
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
         self._fanout_was_down = False
+
+    def _spawn(self, coro: Any, what: str) -> Any:
+        return self.services.spawn(coro, what)
 
     @property
     def store(self) -> Store:
@@ -151,7 +162,7 @@ class Hub:
         options = _validated(game_id, players, options)
         levels = _levels(bots, players)
         if len(levels) == players:
-            self._check_bot_capacity()
+            self._check_bot_capacity(bots_load(levels))
         record = await self.store.create_match(
             id=new_match_id(), game=game_id, options=options, players=players,
             bot_names=[f"Bot {i + 1}" for i in range(len(levels))], bot_levels=levels, seed=new_seed(),
@@ -160,17 +171,21 @@ class Hub:
             await self.get(record.id)
         return record
 
-    def _check_bot_capacity(self) -> None:
+    def _check_bot_capacity(self, load: float) -> None:
         """Matches of bots alone cost CPU with nobody to slow them down: at most
         ``max_bot_matches`` run at once in this process (those it drives: the owner's bots
         are the only ones that think) — every match with no human at the table counts,
-        whether it was made of bots or its humans left it to stand-ins."""
+        whether it was made of bots or its humans left it to stand-ins, weighed by its size
+        and levels (``seats.bots_load``: a two-seat table of normal bots is one), but not one
+        whose humans have all been away so long that it is paused; ``load``: the new
+        match's weight."""
         cap = self.settings.max_bot_matches
         now = self.services.clock.now_ms()
-        running = sum(1 for live in self.live.values()
-                      if live.running and live.drives and live.players.unattended(now))
-        if cap > 0 and running >= cap:
-            raise AtCapacity(f"{running} matches of bots alone are being played here already; "
+        running = sum(live.players.load for live in self.live.values()
+                      if live.running and live.drives and live.players.unattended(now)
+                      and not live.players.paused(now))
+        if cap > 0 and running + load > cap:
+            raise AtCapacity(f"Tables of bots alone worth {running:g} matches are being played here already; "
                              "try again when one ends, or take a seat yourself.", BOT_CAPACITY_RETRY_S)
 
     async def rematch(self, live: LiveMatch) -> tuple[MatchRecord, bool]:
@@ -229,6 +244,7 @@ class Hub:
                 live = self.live.get(match_id)
                 if live is None:
                     live = await load_match(self.services, match_id)
+                    self.ownership.woke(match_id)
                     await self._claim(live)  # a running match nobody live owns is this process's now
                     self.live[match_id] = live
                     # who is connected to the processes that already hold it?
@@ -316,19 +332,32 @@ class Hub:
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop matches nobody watches: finished ones after a minute, others after
         ``evict_after_s`` without a change, unless this process drives them and a timer or
-        a bot is due (their lease is given up with them). Returns the ids dropped."""
+        a bot is due (their lease is given up with them). A match by turns whose deadline
+        is far off goes to sleep instead: it leaves memory, this process keeps its lease and
+        loads it again near the deadline (see ``_heartbeat``). Returns the ids dropped."""
         now = time.monotonic() if now is None else now
         gone = []
         for match_id, live in list(self.live.items()):
             idle = now - live.touched
             linger = FINISHED_LINGER_S if live.status == "finished" else self.settings.evict_after_s
-            if (not live.subscribers and not live.lock.locked() and idle >= linger
-                    and not (live.drives and live.has_work())):
-                live.close()
-                del self.live[match_id]
+            if live.subscribers or live.lock.locked() or idle < linger:
+                continue
+            wake = live.sleeps_until(max(SLEEP_AT_LEAST_S, 3 * self.ownership.every_s)) if live.drives else None
+            if wake is not None and self.ownership.enabled:
+                self.ownership.sleep(match_id, wake, live.seq)
+            elif not (live.drives and live.has_work()):
                 self.ownership.release(match_id)
-                gone.append(match_id)
+            else:
+                continue
+            live.close()
+            del self.live[match_id]
+            gone.append(match_id)
         return gone
+
+    def _clock_moved(self) -> None:
+        """Game time jumped (tests): every timer armed by the old time is armed again."""
+        for live in list(self.live.values()):
+            live.clock_moved()
 
     # ---- the leases ------------------------------------------------------------------
     async def _leases_forever(self) -> None:
@@ -359,12 +388,15 @@ class Hub:
         for match_id in beat.lost:
             if (live := self.live.get(match_id)) is not None:
                 live.lost()
+        away = {m: seq for m, seq in beat.owned.items()
+                if m not in self.live and m not in self._loading and m not in self.ownership.releasing}
+        for match_id in await self.ownership.to_wake(away, self.services.clock.now_ms() + self._wake_margin_ms()):
+            await self._resume(match_id)
         for match_id, seq in beat.owned.items():
             live = self.live.get(match_id)
             if live is None:
-                if match_id not in self._loading and match_id not in self.ownership.releasing:
-                    await self._resume(match_id)
-            elif beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
+                continue
+            if beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
                 live.took_over(live.presence.owner_standins)
             elif seq > live.seq:
                 live.follow(seq)  # moved elsewhere, unheard (a Redis partition, or no Redis)
@@ -380,11 +412,20 @@ class Hub:
         if live is None or not live.running:
             await self.ownership.give_up(match_id)
 
+    def _wake_margin_ms(self) -> int:
+        """A sleeping match is loaded this much game time before its deadline (two beats),
+        so that its timer, armed in memory, fires on time."""
+        return int(2 * self.ownership.every_s * 1000 * self.services.clock.speed)
+
     async def _claim_orphans(self) -> None:
-        for match_id in await self.ownership.orphans():
+        orphans = await self.ownership.orphans()
+        asleep = await self.ownership.claim_asleep(
+            [m for m in orphans if m not in self.live], self.services.clock.now_ms() + self._wake_margin_ms())
+        for match_id in orphans:
             live = self.live.get(match_id)
             if live is None:
-                await self._resume(match_id)
+                if match_id not in asleep:
+                    await self._resume(match_id)
             else:
                 await self._claim(live)
 

@@ -35,14 +35,14 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
-from server.engine import TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
-from server.problems import Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
+from server.engine import OVER, TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
+from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
 from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .presence import Presence
-from .rate import TokenBucket
+from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
 from .services import Services
@@ -93,7 +93,12 @@ class LiveMatch:
         self._timeout_refused_at: int | None = None
         self._moved = asyncio.Event()  # another process said the match moved
         self._resyncs: dict[int | None, TokenBucket] = {}  # seat → its sockets' whole states asked for
+        self._rates: dict[int, TokenBucket] = {}  # seat → its sockets' messages
+        self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
+        self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
+        self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
+        self.waiting_since: dict[int, int] = {}  # …each with the seq its wait began at
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -116,6 +121,11 @@ class LiveMatch:
     def deadline(self) -> int | None:
         """When time moves the match on (as its last step said), while it runs."""
         return self.step.deadline if self.running and self.step is not None else None
+
+    @property
+    def by_turns(self) -> bool:
+        """Played by turns (a move a day, see ``server.engine.pace``), not live."""
+        return self.record.options.get("pace") == "turns"
 
     @property
     def drives(self) -> bool:
@@ -142,8 +152,13 @@ class LiveMatch:
         return summary(self.record, self.seq if self.step is not None else None, connected, standins)
 
     def _seat_players(self, record: MatchRecord) -> SeatPlayers:
-        ms = int(self.services.settings.standin_after_s * 1000)
-        return SeatPlayers(self.game, record, self.services.clock.now_ms(), ms)
+        """By turns, absence calls no stand-in and pauses nothing (everyone is away between
+        moves); missing moves in a row calls a stand-in."""
+        settings, now = self.services.settings, self.services.clock.now_ms()
+        if record.options.get("pace") == "turns":
+            return SeatPlayers(self.game, record, now, 0, standin_after_misses=settings.standin_after_misses)
+        return SeatPlayers(self.game, record, now, int(settings.standin_after_s * 1000),
+                           pause_after_ms=int(settings.pause_after_s * 1000))
 
     def now(self) -> int:
         """Game time for the next entry of the log: never before the last one."""
@@ -160,6 +175,7 @@ class LiveMatch:
         self._adopt(record)
         self.last_at = record.started_at
         self.step = settled(self.game, self.first_state(record), 0, [])
+        self._note_waiting(self.step)
         self._after_change(self.step)
 
     def first_state(self, record: MatchRecord) -> Any:
@@ -203,15 +219,28 @@ class LiveMatch:
         """Apply logged actions to ``state`` (after ``seq``; they were legal when committed):
         the match's step from now on, carrying their events."""
         events: list[tuple[int, Event]] = []
+        by_turns = self.by_turns
         for entry in entries:
             if entry.seq != seq + 1:
                 raise RuntimeError(f"match {self.id}: log jumps from {seq} to {entry.seq}")
+            if by_turns:
+                self._count_miss(state, entry.seat)
             state, new = self.game.apply(state, entry.seat, entry.action, entry.at)
             seq, self.last_at = entry.seq, max(self.last_at, entry.at)
+            if by_turns:
+                self._track_waiting(state, seq, state.phase == OVER)
             events += [(seq, e) for e in new]
         step = settled(self.game, state, seq, events)
         self._advance(step, self.last_at)
         return step
+
+    def _count_miss(self, state: Any, seat: int | None) -> None:
+        """By turns: a timeout on ``state`` is a move missed by every seat it waited for;
+        any other logged move is its seat's."""
+        if seat is None:
+            self.players.missed(self.game.waiting_for(state))
+        else:
+            self.players.moved(seat)
 
     def _advance(self, step: Step, at: int, result: dict[str, Any] | None = None) -> None:
         """``step`` is the match now (committed, or read from the log)."""
@@ -220,6 +249,30 @@ class LiveMatch:
         if step.result is not None and self.record.status != "finished":
             self.record = replace(self.record, status="finished", finished_at=at,
                                   result=result if result is not None else step.result.to_json())
+        self._note_waiting(step)
+
+    def _note_waiting(self, step: Step) -> None:
+        """By turns: whose move it is now (the seats whose move is over are told no more)."""
+        if not self.by_turns:
+            return
+        waited = self.waiting
+        self.waiting = self._track_waiting(step.state, step.seq, step.result is not None)
+        if waited - self.waiting:
+            self.services.your_move.changed(self.record, {}, waited - self.waiting, self.deadline)
+
+    def _track_waiting(self, state: Any, seq: int, over: bool) -> frozenset[int]:
+        """By turns: the seats waited for after change ``seq``, each keeping the seq its
+        wait began at (``waiting_since``: what tells one move of a seat from the next)."""
+        now = frozenset() if over else self.game.waiting_for(state)
+        self.waiting_since = {seat: self.waiting_since.get(seat, seq) for seat in now}
+        return now
+
+    def _tell_waiting(self) -> None:
+        """The owner tells the seats whose move it is (``YourMove`` tells each once per
+        move; a seat a stand-in plays is not told)."""
+        if self.by_turns and self.waiting and self.drives:
+            told = {seat: since for seat, since in self.waiting_since.items() if seat not in self.players.standins}
+            self.services.your_move.changed(self.record, told, (), self.deadline)
 
     # ---- reading --------------------------------------------------------------------
     def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:
@@ -230,14 +283,26 @@ class LiveMatch:
             return messages.state_payload(seq=0, status=self.status, view=None, legal=[], events=[],
                                           deadline=None, now=self.services.clock.now_ms(),
                                           result=self.record.result)
-        view, legal = self.views.current(self.step, seat, hold)
-        return messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
-                                      events=messages.visible_events(self.recent, seat), **self._told_alike())
+        told = self._told_alike()
+        view, legal = self.views.current(self.step, seat, hold, (told["status"], told["deadline"], told["result"]))
+        payload = messages.state_payload(seq=self.seq, view=view, legal=legal if self.running else [],
+                                         events=messages.visible_events(self.recent, seat), **told)
+        if seat in self.stood_in:  # a stand-in played this seat: the client greets its human
+            payload["stood_in"] = {"since_seq": self.stood_in[seat]}
+        return payload
+
+    def suggestion(self, seat: int) -> dict[str, Any] | None:
+        """Teach mode's "What would you do?" for ``seat`` now (``Game.suggest``: the normal
+        bot on the seat's own input); ``None`` if the match is not running in teach mode."""
+        if self.step is None or not self.running:
+            return None
+        return self.game.suggest(self.step.state, seat, self.services.clock.now_ms(), seed=self.seq)
 
     def _told_alike(self) -> dict[str, Any]:
-        """What every seat is told alike about the present."""
-        return {"status": self.status, "deadline": self.deadline, "now": self.services.clock.now_ms(),
+        """What every seat is told alike about the present (by turns: whose move it is)."""
+        said = {"status": self.status, "deadline": self.deadline, "now": self.services.clock.now_ms(),
                 "result": self.record.result}
+        return {**said, "waiting": sorted(self.waiting)} if self.by_turns else said
 
     async def sync(self) -> None:
         """Catch up with actions other processes committed (REST reads call this)."""
@@ -250,8 +315,10 @@ class LiveMatch:
         """Apply ``seat``'s action; returns its ``seq`` once committed."""
         started = time.perf_counter()
         async with self.lock:
-            if source == "player" and self.players.seen(seat, self.now()):
-                self._schedule_bots()
+            if source == "player":
+                self.stood_in.pop(seat, None)  # back, and playing: told already
+                if self.players.seen(seat, self.now()):
+                    self._schedule_bots()
             if expect_seq is not None and expect_seq != self.seq:
                 await self._catch_up_locked()
             for _ in range(MAX_ATTEMPTS):
@@ -262,6 +329,12 @@ class LiveMatch:
                     raise StaleSeq(f"The match has moved on to seq {self.seq} (you expected {expect_seq}).",
                                    self.seq)
                 step = self._take(seat, action, self.now())
+                assert step.entry is not None
+                if source == "player" and not self.repeats.allowed(seat, step.entry.text):
+                    self.services.metrics.rejected.labels("repeated").inc()
+                    raise RateLimited("You keep playing the same move; it waits until someone else has moved.")
+                if source == "bot" and seat in self.players.standins:
+                    step.played_by_standin(seat)
                 try:
                     await self._commit_locked(step, source)
                 except SeqTaken:
@@ -340,7 +413,10 @@ class LiveMatch:
         except SeqTaken:
             self.services.metrics.conflicts.inc()
             raise
+        if self.by_turns and source != "bot":  # a stand-in's move is not its human's
+            self._count_miss(self.state, entry.seat)
         self.last_at = entry.at
+        self.repeats.played(entry.seat, entry.text)
         self._advance(step, entry.at, result)
         self.services.metrics.applied[source].inc()
         self._after_change(step)
@@ -389,12 +465,12 @@ class LiveMatch:
         try:
             for sub in [s for s in self.subscribers if s.closed]:  # given up as too slow
                 self.unsubscribe(sub)
-            sockets: dict[int | None, set[bool]] = {}
+            sockets: dict[int | None, set[str]] = {}
             for sub in self.subscribers:
-                sockets.setdefault(sub.seat, set()).add(sub.legal_delta)
+                sockets.setdefault(sub.seat, set()).add(sub.reads)
             texts = self.views.messages(step, sockets, self._told_alike())
             for sub in list(self.subscribers):
-                message = texts.get((sub.seat, sub.legal_delta))
+                message = texts.get((sub.seat, sub.reads))
                 if message is not None:
                     sub.push(message.text, view="state" if message.whole else "patch")
         finally:
@@ -409,6 +485,7 @@ class LiveMatch:
     def _reschedule(self) -> None:
         self._schedule_deadline()
         self._schedule_bots()
+        self._tell_waiting()
 
     def _schedule_deadline(self) -> None:
         """Arm the timer for the deadline, unless it is armed for it already."""
@@ -451,6 +528,8 @@ class LiveMatch:
         drives = self.drives
         self._arm_bots(drives)
         standins = frozenset(self.players.standins)
+        for seat in standins - self.stood_in.keys():
+            self.stood_in[seat] = self.seq
         if drives and self.running and standins != self.presence.owner_standins:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
@@ -504,7 +583,11 @@ class LiveMatch:
 
     def subscribe(self, sub: Subscriber, chat: list[ChatRecord]) -> None:
         """Add a socket and send it the present at once: the state (or, while the match
-        waits for players, its summary) and the recent chat."""
+        waits for players, its summary) and the recent chat. A spectator past
+        ``max_spectators`` is refused (``AtCapacity``): each one costs every change a send."""
+        cap = self.services.settings.max_spectators
+        if sub.seat is None and cap and sum(other.seat is None for other in self.subscribers) >= cap:
+            raise AtCapacity(f"This match has {cap} spectators already; try again later.", retry_after=30)
         self.subscribers.add(sub)
         self.presence.opened(sub.seat)
         self.services.metrics.sockets.inc()
@@ -516,6 +599,14 @@ class LiveMatch:
         for line in chat:
             sub.push(messages.chat_message(line.to_json()))
         self.presence.note()
+
+    def message_rate(self, seat: int | None) -> TokenBucket:
+        """The bucket a socket's messages are rated by: its seat's, shared by every socket of
+        the seat here (more sockets buy no more messages); a spectator's own."""
+        settings = self.services.settings
+        if seat is None:
+            return TokenBucket(settings.rate_per_second, settings.rate_burst)
+        return self._rates.setdefault(seat, TokenBucket(settings.rate_per_second, settings.rate_burst))
 
     def resync(self, sub: Subscriber, asked: bool = False) -> None:
         """Send the socket the whole state (on connect, and when it ``asked``: it missed a
@@ -592,6 +683,20 @@ class LiveMatch:
     def has_work(self) -> bool:
         """A timer or a bot is due to move the match (it must stay in memory)."""
         return self._deadline_timer is not None or self.bots.busy()
+
+    def sleeps_until(self, min_s: float) -> int | None:
+        """By turns, with no bot at work and the deadline more than ``min_s`` away, the
+        match may leave memory and wake at its deadline: that deadline (else ``None``)."""
+        due = self.deadline
+        if not self.by_turns or due is None or self.bots.busy() or self.services.clock.seconds_until(due) <= min_s:
+            return None
+        return due
+
+    def clock_moved(self) -> None:
+        """Game time jumped (tests): arm the timer and the bots again by the new time."""
+        if not self.closed:
+            self._cancel_deadline()
+            self._reschedule()
 
     # ---- chat -----------------------------------------------------------------------
     async def chat(self, seat: int | None, text: Any) -> ChatRecord:

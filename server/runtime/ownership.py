@@ -15,6 +15,12 @@ this process's fair share.
 A process whose heartbeat has not succeeded for ``lease_s`` stops driving (its lease may
 have passed to another) until one succeeds again. ``lease_s = 0`` turns leases off: every
 process drives every match it holds, as a single process does.
+
+A match by turns that nobody watches *sleeps*: it leaves memory, its owner keeps the lease
+and notes in it when the match must wake (``sleep``: its deadline, and the ``seq`` it was
+at). Each heartbeat loads again the sleeping matches whose deadline is near or whose log
+moved (``to_wake``); a process taking over a dead owner's sleeping matches only takes
+their leases (``claim_asleep``), and loads each at its deadline in turn.
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ class Ownership:
         self._spawn = spawn
         self._valid_until = 0.0  # monotonic: the lease holds at least until then
         self._lapsed = False  # drives() said no to an owned match: re-arm them all
+        self.asleep: dict[str, tuple[int, int]] = {}  # owned, out of memory: (wake at, seq then)
 
     @property
     def starter(self) -> str | None:
@@ -97,10 +104,45 @@ class Ownership:
     def disown(self, match_id: str) -> None:
         """Another process owns ``match_id`` now."""
         self.owned.discard(match_id)
+        self.asleep.pop(match_id, None)
+
+    def sleep(self, match_id: str, wake_at: int, seq: int) -> None:
+        """``match_id`` leaves memory, still driven here: wake it at ``wake_at`` (game ms),
+        or as soon as its log moves past ``seq``."""
+        if match_id in self.owned:
+            self.asleep[match_id] = (wake_at, seq)
+            self._spawn(self.leases.sleep(match_id, wake_at, seq), f"sleep {match_id}")
+
+    def woke(self, match_id: str) -> None:
+        """``match_id`` is in memory again."""
+        self.asleep.pop(match_id, None)
+
+    async def to_wake(self, away: dict[str, int], by: int) -> list[str]:
+        """Of the owned matches out of memory (with their log's newest ``seq``), the ones to
+        load now: not asleep (as the lease says), due by ``by`` (game ms), or moved since."""
+        unknown = [m for m in away if m not in self.asleep]
+        for match_id, (at, seq, _) in (await self.leases.wakes(unknown)).items():
+            self.asleep[match_id] = (at, seq)
+        return [m for m, seq in away.items()
+                if m not in self.asleep or self.asleep[m][0] <= by or self.asleep[m][1] != seq]
+
+    async def claim_asleep(self, orphans: list[str], by: int) -> set[str]:
+        """Take over the leases of the sleeping ``orphans`` not due by ``by`` and unmoved,
+        without loading them; returns the ones taken (the rest are for loading)."""
+        wakes = await self.leases.wakes(orphans)
+        asleep = [m for m, (at, wake_seq, seq) in wakes.items() if at > by and wake_seq == seq]
+        taken = set()
+        for found in await self.leases.claim(asleep):
+            if found.mine:
+                self.owned.add(found.match_id)
+                self.asleep[found.match_id] = wakes[found.match_id][:2]
+                taken.add(found.match_id)
+        return taken
 
     def release(self, match_id: str) -> None:
         """``match_id`` leaves memory with nothing to drive: give its lease up (whoever
         opens it next owns it)."""
+        self.asleep.pop(match_id, None)
         if match_id in self.owned:
             self.owned.discard(match_id)
             self.releasing.add(match_id)
@@ -132,6 +174,8 @@ class Ownership:
         lapsed, self._lapsed = self._lapsed, False
         lost = sorted(self.owned - mine.keys())  # taken over while this process seemed dead
         self.owned -= set(lost)
+        for match_id in lost:
+            self.asleep.pop(match_id, None)
         return Beat(lost, mine, lapsed)
 
     async def orphans(self) -> list[str]:

@@ -13,6 +13,10 @@ lengthened at its end — an append, a removal from the middle or one changed el
 cost one operation. A value inside the document whose operations would be more than two
 and longer, as JSON, than the value itself is replaced whole instead.
 
+A compact patch writes each operation as an array (``compact_ops``; ``expand`` reads it
+back): ``["+", path, value]`` for add, ``["=", path, value]`` for replace, ``["-", path]``
+for remove.
+
 Every value in a patch comes from ``new`` and every path from ``old`` or ``new``, so a
 patch tells a seat nothing that its own two views did not.
 """
@@ -205,6 +209,30 @@ def _diff_arrays(a: Any, b: Any, path: str, ops: list[Op]) -> None:
         ops.append({"op": "remove", "path": f"{path}/{paired}"})
     for j in range(paired, end_b):
         ops.append({"op": "add", "path": f"{path}/{j}", "value": b[j]})
+
+
+SIGNS = {"add": "+", "remove": "-", "replace": "="}  # a compact operation's first element
+_KINDS = {sign: kind for kind, sign in SIGNS.items()}
+
+
+def compact_ops(ops: list[Op]) -> list[list[Any]]:
+    """Operations as arrays (see the module's docstring)."""
+    return [[SIGNS[op["op"]], op["path"], op["value"]] if "value" in op else [SIGNS[op["op"]], op["path"]]
+            for op in ops]
+
+
+def expand(ops: list[Any]) -> list[Op]:
+    """Compact operations as JSON Patch objects (an object passes as it is; ``PatchError``
+    for anything else)."""
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, dict):
+            out.append(op)
+            continue
+        if not isinstance(op, list) or len(op) not in (2, 3) or op[0] not in _KINDS:
+            raise PatchError(f"Not a compact operation: {op!r}")
+        out.append({"op": _KINDS[op[0]], "path": op[1], **({"value": op[2]} if len(op) == 3 else {})})
+    return out
 
 
 def _tokens(path: str) -> list[str]:

@@ -5,7 +5,11 @@ A socket's first message is the whole ``state``; after each change it is sent on
 changed in its own view since the state it holds: a ``patch`` (JSON Patch, RFC 6902) from
 ``prev_seq`` to ``seq``. Its legal actions travel whole in every message, or — for a socket
 that said it reads them so (``legal=delta``) — as a patch of the list it holds too
-(``legal_ops``). Every socket of a seat (and every spectator, seat ``None``) holds the same
+(``legal_ops``). A socket opened with ``updates=compact`` reads the compact patch (see
+``messages.compact_patch_message``): what did not change is left out, the operations are
+arrays, and a legal list the seat held a few changes ago is named by that change's seq
+(``legal_at``) instead of being sent again — the seat's last ``RECALLED`` distinct lists are
+kept for that, on both sides, by the same rule (``Held.recalled``). Every socket of a seat (and every spectator, seat ``None``) holds the same
 view and list — they are all sent the same messages — so the patch is made once per seat,
 and each message encoded once for all the sockets of a seat that read it alike. A seat
 whose view could not be built keeps holding the older one; the next patch starts from it.
@@ -29,12 +33,13 @@ from typing import Any, Collection, Mapping
 from server.engine import Action, Game
 
 from . import messages
-from .patches import Op, diff_shared, smallest
+from .patches import Op, PatchError, apply, compact_ops, diff_shared, expand, smallest
 from .step import Seat, Step
 
 log = logging.getLogger(__name__)
 
-WHOLE, DELTA = False, True  # how a socket reads ``legal``
+WHOLE, DELTA, COMPACT = "whole", "delta", "compact"  # how a socket reads patches (and ``legal``)
+RECALLED = 4  # distinct legal lists a compact socket keeps, by the seq it last took each at
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,41 @@ class Held:
     seq: int
     view: dict[str, Any]
     legal: list[Action]
+    told: tuple[Any, Any, Any] = (None, None, None)  # the status, deadline and result last sent
+    recent: tuple[tuple[int, list[Action]], ...] = ()  # the distinct legal lists held lately, oldest first
+
+    def recalled(self, seq: int, legal: list[Action]) -> tuple[int | None, tuple[tuple[int, list[Action]], ...]]:
+        """How a compact socket reaches ``legal`` after change ``seq``: the seq of a list it
+        keeps that equals it (``None``: unchanged, or to be patched), and the lists it keeps
+        then. The rule, as the client applies it: an unchanged list keeps them; a recalled
+        one moves to ``seq``; a patched one is added at ``seq``, the oldest dropped past
+        ``RECALLED`` (a whole state keeps only its own)."""
+        if legal == self.legal:
+            return None, self.recent
+        at = next((q for q, listed in self.recent if listed == legal), None)
+        kept = self.recent if at is None else tuple(entry for entry in self.recent if entry[0] != at)
+        return at, (kept + ((seq, legal),))[-RECALLED:]
+
+    def read(self, msg: dict[str, Any]) -> "Held":
+        """What a compact socket holds after the compact patch ``msg`` from this (the client's
+        side of the rule; ``PatchError`` when it does not fit, and the client asks for the
+        whole state)."""
+        seq = msg["seq"]
+        if msg.get("prev_seq", seq - 1) != self.seq:
+            raise PatchError(f"A patch from seq {msg.get('prev_seq', seq - 1)} to a socket at {self.seq}.")
+        legal, recent = self.legal, self.recent
+        if "legal_at" in msg:
+            legal = next((listed for q, listed in recent if q == msg["legal_at"]), None)  # type: ignore[arg-type]
+            if legal is None:
+                raise PatchError(f"No legal list kept from seq {msg['legal_at']}.")
+            recent = tuple(entry for entry in recent if entry[0] != msg["legal_at"])
+        elif "legal_ops" in msg:
+            legal = apply(self.legal, expand(msg["legal_ops"]))
+        if legal is not self.legal:
+            recent = (recent + ((seq, legal),))[-RECALLED:]
+        status, deadline, result = self.told
+        told = (msg.get("status", status), msg.get("deadline", deadline), msg.get("result", result))
+        return Held(seq, apply(self.view, expand(msg["ops"])), legal, told, recent)
 
 
 class SeatViews:
@@ -59,35 +99,39 @@ class SeatViews:
         self.game = game
         self.held: dict[Seat, Held] = {}
 
-    def current(self, step: Step, seat: Seat, hold: bool) -> tuple[dict[str, Any], list[Action]]:
+    def current(self, step: Step, seat: Seat, hold: bool,
+                told: tuple[Any, Any, Any] = (None, None, None)) -> tuple[dict[str, Any], list[Action]]:
         """The seat's whole view and legal actions after ``step``: the ones its sockets hold
         if they are at that change, else the step's (and, with ``hold``, held from now on:
-        the caller sends them to a socket as a full state)."""
+        the caller sends them to a socket as a full state telling ``told``: the status,
+        deadline and result)."""
         held = self.held.get(seat)
         if held is not None and held.seq == step.seq:
-            return held.view, held.legal
-        view = step.see(self.game, [seat])[seat]
-        legal = step.legal_of(self.game, [seat])[seat] if seat is not None else []
-        if hold:
-            self.held[seat] = Held(step.seq, view, legal)
+            view, legal = held.view, held.legal
+        else:
+            view = step.see(self.game, [seat])[seat]
+            legal = step.legal_of(self.game, [seat])[seat] if seat is not None else []
+        if hold:  # the new socket keeps only this list; others of the seat keep theirs, so none is named
+            self.held[seat] = Held(step.seq, view, legal, told, ((step.seq, legal),) if held is None else ())
         return view, legal
 
     def forget(self, seat: Seat) -> None:
         """No socket of ``seat`` is left here."""
         self.held.pop(seat, None)
 
-    def messages(self, step: Step, sockets: Mapping[Seat, Collection[bool]],
+    def messages(self, step: Step, sockets: Mapping[Seat, Collection[str]],
                  common: dict[str, Any]) -> dict[tuple[Seat, bool], Message]:
         """After ``step``: each seat's message for each way its sockets read ``legal``
-        (``sockets``: seat → ``WHOLE`` and/or ``DELTA``) — a patch from what the seat holds
+        (``sockets``: seat → ``WHOLE``, ``DELTA`` and/or ``COMPACT``) — a patch from what the seat holds
         or (holding nothing) the whole state. ``common`` holds what every seat is told alike
         (``status``, ``deadline``, ``now``, ``result``). A seat whose view or message fails is
         left out (logged); its sockets catch up with the next change."""
         views = step.see(self.game, sockets)
         legal = step.legal_of(self.game, [seat for seat in sockets if seat is not None])
-        out: dict[tuple[Seat, bool], Message] = {}
+        out: dict[tuple[Seat, str], Message] = {}
         shared: dict[tuple[str, int, int], list[Op]] = {}
-        said = [(event, messages.event_json(seq, event)) for seq, event in step.events]  # once for every seat
+        said = [(event, messages.event_json(seq, event), seq) for seq, event in step.events]  # once for every seat
+        told = (common["status"], common["deadline"], common["result"])
         for seat, kinds in sockets.items():
             view = views.get(seat)
             held = self.held.get(seat)
@@ -95,18 +139,28 @@ class SeatViews:
                 continue  # no view (logged), or already sent
             try:
                 mine = legal[seat] if seat is not None else []
-                events = [json for event, json in said if event.visible_to(seat)]
+                events = [json for event, json, _ in said if event.visible_to(seat)]
                 if held is None:
                     state = Message(messages.state_message({"seq": step.seq, "view": view, "legal": mine,
                                                             "events": events, **common}), True)
                     out.update({(seat, kind): state for kind in kinds})
-                else:
-                    ops = diff_shared(held.view, view, shared)
-                    for kind in kinds:
-                        listed = {"legal_ops": smallest(held.legal, mine)} if kind is DELTA else {"legal": mine}
-                        out[(seat, kind)] = Message(messages.patch_message(
-                            seq=step.seq, prev_seq=held.seq, ops=ops, events=events, **listed, **common), False)
-                self.held[seat] = Held(step.seq, view, mine)
+                    self.held[seat] = Held(step.seq, view, mine, told, ((step.seq, mine),))
+                    continue
+                ops = diff_shared(held.view, view, shared)
+                at, recent = held.recalled(step.seq, mine)
+                for kind in kinds:
+                    if kind == COMPACT:
+                        text = messages.compact_patch_message(
+                            seq=step.seq, prev_seq=held.seq, ops=compact_ops(ops),
+                            events=[messages.compact_event(json, step.seq) for json in events],
+                            legal_ops=None if at is not None else compact_ops(smallest(held.legal, mine)), legal_at=at,
+                            told=held.told, **common)
+                    else:
+                        listed = {"legal_ops": smallest(held.legal, mine)} if kind == DELTA else {"legal": mine}
+                        text = messages.patch_message(seq=step.seq, prev_seq=held.seq, ops=ops, events=events,
+                                                      **listed, **common)
+                    out[(seat, kind)] = Message(text, False)
+                self.held[seat] = Held(step.seq, view, mine, told, recent)
             except Exception:
                 log.exception("%s: the message of seat %s after change %s failed", self.game.id, seat, step.seq)
         return out

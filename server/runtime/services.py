@@ -1,5 +1,5 @@
 """What every live match of a hub shares: the store, the clock, the fan-out, metrics,
-settings, the leases (who drives which match), and a place for fire-and-forget tasks that
+settings, the leases (who drives which match), "your move" notices, and a place for fire-and-forget tasks that
 must not be garbage-collected."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .clock import Clock
 from .fanout import LocalFanout, RedisFanout
 from .metrics import Metrics
 from .ownership import Ownership
+from .your_move import YourMove
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ class Services:
     metrics: Metrics
     settings: Settings
     ownership: Ownership
+    your_move: YourMove
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task[Any]:

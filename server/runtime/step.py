@@ -39,6 +39,17 @@ class Entry:
     at: int
 
 
+@dataclass(frozen=True)
+class StandinEvent(Event):
+    """An event of a move a stand-in bot played for the absent human of seat ``by``: the log
+    says so (``"by": seat, "standin": true``)."""
+
+    by: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "by": self.by, "standin": True}
+
+
 @dataclass(eq=False)
 class Step:
     """The match after change ``seq`` (see the module docstring)."""
@@ -52,12 +63,17 @@ class Step:
     views: dict[Seat, dict[str, Any]] = field(default_factory=dict)
     legal: dict[int, list[Action]] = field(default_factory=dict)
 
+    def played_by_standin(self, seat: int) -> "Step":
+        """This step, its events marked as a stand-in's move for ``seat``."""
+        self.events[:] = [(seq, StandinEvent(e.type, e.text, e.to, e.data, seat)) for seq, e in self.events]
+        return self
+
     def see(self, game: Game[Any, Any], seats: Iterable[Seat]) -> dict[Seat, dict[str, Any]]:
         """The views of ``seats``, the missing ones built now in one ``Game.views`` (seat by
         seat if that fails, leaving out — and logging — the seats whose view fails)."""
         missing = [seat for seat in dict.fromkeys(seats) if seat not in self.views]
         if missing:
-            self.views.update(_views(game, self.state, missing))
+            self.views.update(game.taught(self.state, _views(game, self.state, missing)))  # teach mode: + hints
         return self.views
 
     def legal_of(self, game: Game[Any, Any], seats: Iterable[int]) -> dict[int, list[Action]]:

@@ -1,8 +1,11 @@
 """A connected client as the runtime sees it: a seat (or ``None`` for a spectator), how it
-reads the legal actions in patches (whole, or as a delta: ``legal_delta``), and a bounded
-queue of outgoing messages drained by its own task.
+reads patches (``reads``: ``"whole"`` legal lists, ``"delta"``: a patch of the list held, or
+``"compact"`` patches; see ``seat_views``), and a bounded queue of outgoing messages.
 
-Publishing never waits for a socket: messages are queued. The queue is bounded in messages
+Publishing never waits for a socket. A message is sent at once when nothing waits before
+it: the send runs here up to its first wait, and a socket that takes the frame at once (the
+usual case) costs no task; a send that must wait (the kernel's buffer is full) is finished
+by a task, and later messages are queued behind it. The queue is bounded in messages
 (``queue_size``) and in bytes (``queue_bytes``); a whole state supersedes every state and
 patch queued before it (the client would only apply them to reach the view it brings), so
 a socket that does not read holds at most one whole view however often it asks. A socket
@@ -10,9 +13,8 @@ that falls past a bound, or whose single send takes longer than ``send_timeout``
 is closed (code 1013) so it cannot hold memory or delay anyone; its client reconnects and
 receives the current state.
 
-A send that the socket takes at once (the usual case) costs no timer: one watchdog per
-socket, armed while it has something to send, looks at the send in progress every
-``send_timeout`` seconds at most.
+A send that the socket takes at once costs no timer either: one watchdog per socket, armed
+while a send waits, looks at the send in progress every ``send_timeout`` seconds at most.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 log = logging.getLogger(__name__)
 
@@ -30,28 +32,30 @@ SLOW_CLOSE_CODE = 1013
 class Subscriber:
     def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
                  close: Callable[[int, str], Awaitable[None]], queue_size: int = 256,
-                 send_timeout: float = 10.0, legal_delta: bool = False, queue_bytes: int = 4 << 20) -> None:
+                 send_timeout: float = 10.0, reads: str = "whole", queue_bytes: int = 4 << 20) -> None:
         self.seat = seat
-        self.legal_delta = legal_delta
+        self.reads = reads
         self._send, self._close = send, close
         self._queue: deque[tuple[str, bool]] = deque()  # (text, part of the view: a state or a patch)
         self._queue_size, self._queue_bytes = queue_size, queue_bytes
         self._bytes = 0  # queued
         self._send_timeout = send_timeout
         self._loop = asyncio.get_running_loop()
-        self._waiting: asyncio.Future[None] | None = None  # the drain task waits for a message
+        self._task: asyncio.Task[None] | None = None  # finishes a send that waits, then drains the queue
         self._sending_since: float | None = None
         self._watchdog: asyncio.TimerHandle | None = None
         self.closed = False
-        self._task = asyncio.create_task(self._drain())
 
     def push(self, text: str, droppable: bool = False, view: str | None = None) -> bool:
-        """Queue a message; ``view``: ``"patch"`` or ``"state"`` for a message of the view (a
-        state drops the states and patches queued before it). A full queue drops a
-        ``droppable`` message and otherwise closes the socket as too slow. Returns whether
-        the message was queued."""
+        """Send a message, or queue it behind a send that waits; ``view``: ``"patch"`` or
+        ``"state"`` for a message of the view (a state drops the states and patches queued
+        before it). A full queue drops a ``droppable`` message and otherwise closes the
+        socket as too slow. Returns whether the message was sent or queued."""
         if self.closed:
             return False
+        if self._task is None:  # nothing waits: send it now
+            self._send_at_once(text)
+            return True
         if view == "state" and any(part for _, part in self._queue):
             kept = [(t, part) for t, part in self._queue if not part]
             self._queue = deque(kept)
@@ -62,29 +66,40 @@ class Subscriber:
             return False
         self._queue.append((text, view is not None))
         self._bytes += len(text)
-        if self._waiting is not None and not self._waiting.done():
-            self._waiting.set_result(None)
-        if self._watchdog is None:
-            self._watchdog = self._loop.call_later(self._send_timeout, self._watch)
         return True
 
-    async def _drain(self) -> None:
-        while not self.closed:
-            if not self._queue:
-                self._waiting = self._loop.create_future()
-                await self._waiting
-                self._waiting = None
-                continue
-            text, _ = self._queue.popleft()
-            self._bytes -= len(text)
-            self._sending_since = self._loop.time()
-            try:
+    def _send_at_once(self, text: str) -> None:
+        """Run the send up to its first wait, here (a socket that takes the frame at once —
+        the usual case — costs no task and no timer); a send that must wait is finished by
+        a task, which then sends what was queued meanwhile."""
+        sending = self._send(text)
+        try:
+            waits_for = sending.send(None)  # type: ignore[attr-defined]
+        except StopIteration:
+            return
+        except Exception:  # the socket is gone; the receive loop will notice
+            self.closed = True
+            return
+        self._sending_since = self._loop.time()
+        self._task = self._loop.create_task(self._drain(sending, waits_for))
+        if self._watchdog is None:
+            self._watchdog = self._loop.call_later(self._send_timeout, self._watch)
+
+    async def _drain(self, sending: Any, waits_for: Any) -> None:
+        try:
+            await _finish(sending, waits_for)
+            while self._queue and not self.closed:
+                text, _ = self._queue.popleft()
+                self._bytes -= len(text)
+                self._sending_since = self._loop.time()
                 await self._send(text)
-            except Exception:  # the socket is gone; the receive loop will notice
-                self.closed = True
-                return
-            finally:
-                self._sending_since = None
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket is gone; the receive loop will notice
+            self.closed = True
+        finally:
+            self._sending_since = None
+            self._task = None
 
     def _watch(self) -> None:
         """A send in progress for ``send_timeout`` closes the socket; otherwise look again
@@ -104,7 +119,8 @@ class Subscriber:
             return
         self.closed = True
         log.info("closing slow socket (seat %s): %s", self.seat, reason)
-        self._task.cancel()
+        if self._task is not None:
+            self._task.cancel()
         self._loop.create_task(self._quiet_close(reason))
 
     async def _quiet_close(self, reason: str) -> None:
@@ -119,5 +135,32 @@ class Subscriber:
         self.closed = True
         if self._watchdog is not None:
             self._watchdog.cancel()
-        self._task.cancel()
-        await asyncio.wait([self._task], timeout=1.0)
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.wait([self._task], timeout=1.0)
+
+
+async def _finish(sending: Any, waits_for: Any) -> None:
+    """Go on with a send coroutine that was run up to a wait (``waits_for``: the future it
+    waits on, or ``None`` for a bare yield) until it is done; its own outcome (an error)
+    is raised from it when it is resumed."""
+    try:
+        while True:
+            if waits_for is None:
+                await asyncio.sleep(0)
+            else:
+                waits_for._asyncio_future_blocking = False  # taken, as a task takes what a coroutine yields
+                try:
+                    await waits_for
+                except asyncio.CancelledError:
+                    if asyncio.current_task().cancelling():  # type: ignore[union-attr]  # this task is stopped
+                        raise
+                except Exception:
+                    pass  # the send sees it when resumed
+            try:
+                waits_for = sending.send(None)
+            except StopIteration:
+                return
+    except asyncio.CancelledError:
+        sending.close()
+        raise

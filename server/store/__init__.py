@@ -5,21 +5,23 @@ append-only log of JSON actions keyed by ``(match_id, seq)``. What a client aske
 the store refuses is raised as one of ``server.problems`` (the family every layer uses).
 """
 
-from .accounts import AccountNotFound, NameClaimed, name_key
-from .database import Database
+from .accounts import AccountNotFound, name_key
+from .database import STORE_AWAY, Database, StoreUnusable, store_away
 from .records import AccountRecord, ActionRecord, ChatRecord, MatchRecord, PasskeyRecord, RatingRecord, SeatRecord
 from .repository import SeqTaken, Store
 
 __all__ = [
     "AccountNotFound",
     "AccountRecord",
-    "NameClaimed",
     "PasskeyRecord",
     "RatingRecord",
     "name_key",
     "ActionRecord",
     "ChatRecord",
     "Database",
+    "STORE_AWAY",
+    "StoreUnusable",
+    "store_away",
     "MatchRecord",
     "SeatRecord",
     "SeqTaken",

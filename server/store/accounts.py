@@ -16,6 +16,8 @@ from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from server.problems import NameClaimed
+
 from .database import Database
 from .records import AccountRecord, MatchRecord, PasskeyRecord
 from .rows import with_seats
@@ -23,10 +25,6 @@ from .tables import AccountRow, ChallengeRow, MatchRow, PasskeyRow, SeatRow, Ses
 
 accounts, sessions, passkeys = AccountRow.__table__, SessionRow.__table__, PasskeyRow.__table__
 challenges, matches, seats = ChallengeRow.__table__, MatchRow.__table__, SeatRow.__table__
-
-
-class NameClaimed(ValueError):
-    """The name (compared after NFKC and casefolding) belongs to another account."""
 
 
 class AccountNotFound(LookupError):

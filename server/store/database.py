@@ -12,22 +12,37 @@ run without blocking the event loop.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed action survives a crash of
 the process and of the machine), foreign keys on and a 30 s busy timeout, with explicit
-``BEGIN``s (SQLAlchemy's documented recipe) so transactions mean what they say.
+``BEGIN``s (SQLAlchemy's documented recipe) so transactions mean what they say. The WAL is
+kept small (it must not swallow a nearly full disk): checkpointed every 256 pages, truncated
+to 1 MiB when it restarts, and checkpointed (passively) whenever the writer falls idle. The
+writer refuses to commit into a WAL that is no longer the file at its path (deleted or
+replaced under the running server: what it acknowledged would vanish at the next crash).
+
+Nothing waits on the database without bound: on PostgreSQL a connection, a checkout from
+the pool and each statement give up after ``timeout_s`` (the error is a store error, which
+the API answers with 503 and ``Retry-After``). ``write_trouble`` says why writes are
+failing, if the latest failed recently (``/healthz`` reports it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
+import sqlite3
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 log = logging.getLogger(__name__)
 
@@ -35,31 +50,73 @@ T = TypeVar("T")
 Work = Callable[[Connection], T]
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]  # a write's future and how it ended
 
-SQLITE_PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000")
+SQLITE_PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000",
+                  "wal_autocheckpoint=256", "journal_size_limit=1048576")
 MAX_GROUP = 256
 READ_THREADS = 4
+STORE_TIMEOUT_S = 10.0  # PostgreSQL: connect, pool checkout, each statement
+IDLE_CHECKPOINT_S = 1.0  # the SQLite writer checkpoints after this long without writes
+PROBE_EVERY_S = 1.0  # PostgreSQL found away: how often a call finds out whether it is back
+TROUBLE_WINDOW_S = 60.0  # a failed write is news this long (unless a later write succeeded)
+
+# what a store that is away raises (not a client's mistake, nor a lost race: IntegrityError)
+STORE_AWAY: tuple[type[BaseException], ...] = (DBAPIError, PoolTimeout, sqlite3.Error, OSError)
+
+
+def store_away(exc: BaseException) -> bool:
+    """``exc`` says the database is away or failing (503), not that a write lost a race."""
+    return isinstance(exc, STORE_AWAY) and not isinstance(exc, (IntegrityError, sqlite3.IntegrityError))
+
+
+class WalGone(OSError):
+    """The SQLite WAL this server writes into is no longer the file at its path."""
+
+
+class StoreAway(OSError):
+    """PostgreSQL was found away a moment ago and another call is finding out if it is back."""
+
+
+def _connection_trouble(exc: BaseException) -> bool:
+    """A timeout or a lost connection (the server away), not an error of one statement."""
+    return (isinstance(exc, (TimeoutError, PoolTimeout, OSError))
+            or (isinstance(exc, DBAPIError) and exc.connection_invalidated))
+
+
+class StoreUnusable(RuntimeError):
+    """The database cannot be opened as it is; the message names the file and what to do."""
 
 
 class Database:
     """One database URL: ``read``, ``write`` and ``exclusive`` run functions of a
     ``Connection`` in a transaction and return their result."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout_s: float = STORE_TIMEOUT_S) -> None:
         self.url = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        self.timeout_s = timeout_s
+        self._trouble: tuple[float, str] | None = None  # (monotonic time, why) of the latest failed write
+        self._away: tuple[str, float] | None = None  # PostgreSQL away: why, and when to probe (``_pg``)
+        self._probing = False
         self._sync: Engine | None = None
         self._async: AsyncEngine | None = None
         self._writer: _GroupCommitWriter | None = None
         self._readers: ThreadPoolExecutor | None = None
         if self.is_sqlite:
             _create_sqlite_folder(self.url.database)
+            check_sqlite_files(self.url.database)
             self.url = self.url.set(drivername="sqlite")
             self._sync = create_engine(self.url,
                                        connect_args={"check_same_thread": False, "timeout": 30},
                                        pool_size=8, max_overflow=8)
             _sqlite_transactions(self._sync)
         else:
-            self._async = create_async_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            self._async = create_async_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True,
+                                              pool_timeout=timeout_s, connect_args=self._pg_timeouts(timeout_s))
+
+    def _pg_timeouts(self, statement_s: float | None) -> dict[str, Any]:
+        """asyncpg's connect timeout, and its client-side statement timeout (it also bounds a
+        server that is frozen, which PostgreSQL's own ``statement_timeout`` cannot)."""
+        return {"timeout": self.timeout_s, "command_timeout": statement_s}
 
     @property
     def safe_url(self) -> str:
@@ -71,29 +128,74 @@ class Database:
             if self._readers is None:  # its own threads: bots thinking elsewhere never queue reads
                 self._readers = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="sqlite-read")
             return await asyncio.get_running_loop().run_in_executor(self._readers, self._sqlite_read, work)
-        assert self._async is not None
-        async with self._async.connect() as conn:
-            return await conn.run_sync(work)
+        return await self._pg(work, begin=False)
 
     async def write(self, work: Work[T]) -> T:
         """Run ``work`` in a transaction and commit it; if ``work`` raises, none of its
         writes are kept and the exception is raised here."""
+        try:
+            result = await self._write(work)
+        except Exception as exc:
+            if store_away(exc):
+                self._trouble = (time.monotonic(), f"{type(exc).__name__}: {exc}"[:300])
+            raise
+        self._trouble = None
+        return result
+
+    async def _write(self, work: Work[T]) -> T:
         if self._sync is not None:
             if self._writer is None:
-                self._writer = _GroupCommitWriter(self._sync)
+                self._writer = _GroupCommitWriter(self._sync, self.url.database)
             return await self._writer.submit(work)
+        return await self._pg(work, begin=True)
+
+    async def _pg(self, work: Work[T], begin: bool) -> T:
+        """Run ``work`` on PostgreSQL, its whole transaction bounded (handing the connection
+        back included: after a statement timed out, asyncpg waits without bound for the
+        server to confirm the cancel; cancelled, the pool terminates that connection).
+
+        Once the server is found away (a timeout, a lost connection), one call a second
+        probes it and the others fail at once (``StoreAway``) instead of queueing behind
+        their own timeouts; the first probe that succeeds ends that."""
         assert self._async is not None
-        async with self._async.begin() as conn:
-            return await conn.run_sync(work)
+        probe = self._away is not None
+        if probe:
+            why, next_probe = self._away  # type: ignore[misc]
+            if self._probing or time.monotonic() < next_probe:
+                raise StoreAway(f"the database is away ({why}); not waiting for it")
+            self._probing = True
+        try:
+            async with asyncio.timeout(3 * self.timeout_s):
+                async with (self._async.begin() if begin else self._async.connect()) as conn:
+                    result = await conn.run_sync(work)
+        except Exception as exc:
+            if _connection_trouble(exc):
+                self._away = (type(exc).__name__, time.monotonic() + PROBE_EVERY_S)
+            raise
+        finally:
+            if probe:
+                self._probing = False
+        self._away = None
+        return result
+
+    def write_trouble(self) -> str | None:
+        """Why writes fail, if the latest write failed in the last minute; else ``None``."""
+        if self._trouble is None or time.monotonic() - self._trouble[0] > TROUBLE_WINDOW_S:
+            return None
+        return self._trouble[1]
 
     async def exclusive(self, work: Work[T]) -> T:
         """Run ``work`` alone in one committed transaction (schema migrations): SQLite takes
         the write lock at ``BEGIN IMMEDIATE``; PostgreSQL work should take an advisory lock."""
         if self._sync is not None:
             return await asyncio.to_thread(self._sqlite_exclusive, work)
-        assert self._async is not None
-        async with self._async.begin() as conn:
-            return await conn.run_sync(work)
+        # its own connection, without the statement timeout: a migration may take a while
+        engine = create_async_engine(self.url, poolclass=NullPool, connect_args=self._pg_timeouts(None))
+        try:
+            async with engine.begin() as conn:
+                return await conn.run_sync(work)
+        finally:
+            await engine.dispose()
 
     def _sqlite_read(self, work: Work[T]) -> T:
         assert self._sync is not None
@@ -122,9 +224,12 @@ class _GroupCommitWriter:
     """The one thread that writes to a SQLite file (see the module docstring), through one
     connection it keeps (a checkout from the pool per batch cost more than the write)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, database: str | None) -> None:
         self.engine = engine
         self.conn: Connection | None = None
+        self.wal = _wal_path(database)
+        self.wal_id: tuple[int, int] | None = None  # (device, inode) of the WAL this connection writes
+        self.wal_gone: str | None = None  # set once the WAL was seen gone: every write is refused
         self.queue: queue.SimpleQueue[tuple[Work[Any], asyncio.Future[Any]] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
         self.thread.start()
@@ -139,8 +244,15 @@ class _GroupCommitWriter:
         self.thread.join(30)
 
     def _run(self) -> None:
+        dirty = False
         while True:
-            first = self.queue.get()
+            try:
+                first = self.queue.get(timeout=IDLE_CHECKPOINT_S if dirty else None)
+            except queue.Empty:  # idle: move the WAL into the database while nothing is waiting
+                dirty = False
+                self._checkpoint()
+                continue
+            dirty = True
             if first is None:
                 if self.conn is not None:
                     self.conn.close()
@@ -164,6 +276,7 @@ class _GroupCommitWriter:
                 self.conn = self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
             conn = self.conn
             with conn.begin():
+                self._check_wal()
                 # savepoints straight on the driver: SQLAlchemy's statement machinery cost
                 # more than the savepoint itself
                 driver = conn.connection.driver_connection
@@ -174,18 +287,63 @@ class _GroupCommitWriter:
                         driver.execute("RELEASE potluck_write")
                         outcomes.append((future, result, None))
                     except Exception as exc:
+                        if not driver.in_transaction:  # SQLite rolled it all back (a full disk, an I/O error)
+                            raise
                         driver.execute("ROLLBACK TO potluck_write")
                         driver.execute("RELEASE potluck_write")
                         outcomes.append((future, None, exc))
         except Exception as exc:  # the COMMIT (or BEGIN) failed: nothing of the batch is kept
-            log.error("SQLite group commit failed: %s", exc)
             outcomes = [(future, None, exc) for _, future in batch]
-            self._reconnect()
+            if not isinstance(exc, WalGone):  # (said once; its connection holds the orphaned WAL)
+                log.error("SQLite group commit failed: %s", exc)
+                self._reconnect()
         _settle_all(outcomes)
+
+    def _check_wal(self) -> None:
+        """Refuse to commit into a WAL that is not the file at its path any more (someone
+        deleted or replaced it): those commits would be lost at the next crash. The frames
+        already in it are checkpointed into the database first, so what was acknowledged
+        is kept; the server must then be restarted."""
+        if self.wal is None:
+            return
+        if self.wal_gone is None:
+            try:
+                st = os.stat(self.wal)
+                now = (st.st_dev, st.st_ino)
+            except FileNotFoundError:
+                now = None
+            if self.wal_id is None and now is not None:
+                self.wal_id = now
+            if now != self.wal_id:
+                self.wal_gone = (f"the SQLite WAL {self.wal} was deleted or replaced while the server ran; "
+                                 "writes are refused: restart the server (what it acknowledged was kept)")
+                log.critical("%s", self.wal_gone)
+                self._save_the_orphaned_wal()
+        if self.wal_gone is not None:
+            raise WalGone(self.wal_gone)
+
+    def _save_the_orphaned_wal(self) -> None:
+        assert self.conn is not None
+        driver = self.conn.connection.driver_connection
+        try:
+            driver.execute("ROLLBACK")  # a checkpoint cannot run inside a transaction
+            driver.execute("PRAGMA wal_checkpoint(FULL)")
+            driver.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            log.critical("the orphaned WAL could not be checkpointed: %s", exc)
+
+    def _checkpoint(self) -> None:
+        if self.conn is None or self.wal_gone is not None:
+            return
+        try:
+            self.conn.connection.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:  # a full disk, say: the next batch reports it
+            log.warning("SQLite checkpoint failed: %s", exc)
 
     def _reconnect(self) -> None:
         """After a failed batch, the next one starts on a fresh connection."""
         conn, self.conn = self.conn, None
+        self.wal_id = None  # a new connection may find a new WAL (the last one closing removes it)
         if conn is not None:
             try:
                 conn.close()
@@ -213,6 +371,29 @@ def _settle(outcomes: list[Outcome]) -> None:
             future.set_exception(error)
         else:
             future.set_result(result)
+
+
+def _wal_path(database: str | None) -> str | None:
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return str(Path(database).expanduser().resolve()) + "-wal"
+
+
+def check_sqlite_files(database: str | None) -> None:
+    """Raise ``StoreUnusable`` naming the file, if the database, its ``-wal`` or ``-shm``
+    cannot be written by this user (SQLite's own error names none of them)."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    main = Path(database).expanduser().resolve()
+    for path in (main, Path(f"{main}-wal"), Path(f"{main}-shm")):
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            raise StoreUnusable(
+                f"{path} is not readable and writable by this user (uid {os.getuid()}, mode "
+                f"{path.stat().st_mode & 0o777:o}): make it so (chmod u+rw {path}, or chown it to the "
+                "server's user) and start again; do not delete a -wal file, it holds recent writes")
+    if not os.access(main.parent, os.W_OK | os.X_OK):
+        raise StoreUnusable(f"the folder {main.parent} is not writable by this user (uid {os.getuid()}): SQLite "
+                            "creates its -wal and -shm files there; make it writable and start again")
 
 
 def _create_sqlite_folder(database: str | None) -> None:

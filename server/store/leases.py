@@ -169,6 +169,28 @@ class Leases:
             update(owners).where(owners.c.match_id == match_id, owners.c.owner == self.me)
             .values(owner=None, since=db_now(conn))))
 
+    async def sleep(self, match_id: str, wake_at: int, wake_seq: int) -> None:
+        """This process lets ``match_id`` leave memory but keeps driving it: it must be
+        loaded again at ``wake_at`` (its deadline, game ms), or once its log is past
+        ``wake_seq``."""
+        await self.db.write(lambda conn: conn.execute(
+            update(owners).where(owners.c.match_id == match_id, owners.c.owner == self.me)
+            .values(wake_at=wake_at, wake_seq=wake_seq)))
+
+    async def wakes(self, match_ids: Iterable[str]) -> dict[str, tuple[int, int, int]]:
+        """Of ``match_ids``, the ones put to sleep: ``(wake_at, wake_seq, seq)`` with the
+        newest ``seq`` of the log (a sleeping match whose log moved must wake)."""
+        ids = list(match_ids)
+
+        def work(conn: Connection) -> dict[str, tuple[int, int, int]]:
+            newest = (select(func.coalesce(func.max(actions.c.seq), 0))
+                      .where(actions.c.match_id == owners.c.match_id).scalar_subquery())
+            rows = conn.execute(select(owners.c.match_id, owners.c.wake_at, owners.c.wake_seq, newest).where(
+                owners.c.match_id.in_(ids), owners.c.wake_at.is_not(None))).all()
+            return {m: (int(at), int(ws), int(seq)) for m, at, ws, seq in rows}
+
+        return await self.db.read(work) if ids else {}
+
     async def set_standins(self, match_id: str, seats: Iterable[int]) -> None:
         """The owner says which human seats stand-ins play now."""
         await self.db.write(lambda conn: conn.execute(

@@ -24,10 +24,12 @@ from sqlalchemy import JSON, Text, bindparam, cast, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from server.problems import MatchFull, MatchOver, NameTaken, NotFinished, NotYourSeat, SeatsHeld, UnknownMatch
+from server.problems import AlreadySeated, MatchFull, MatchOver, NameClaimed, NameTaken, NotFinished, NotYourSeat, SeatsHeld, UnknownMatch
 
 from .database import Database
-from .accounts import Accounts, NameClaimed, claimant
+from .accounts import Accounts, claimant
+from .attempts import Attempts
+from .mail import MailAddresses
 from .leases import own_new_match
 from .ratings import Ratings, rate_or_log
 from .records import ActionRecord, ChatRecord, MatchRecord
@@ -61,6 +63,14 @@ def _held(until: int, now: int) -> SeatsHeld:
     minutes = max(1, -(-(until - now) // 60_000))
     return SeatsHeld("The free seats are kept for the players of the previous match (they join with their token "
                      f"from it) for another {minutes} minute{'s' if minutes > 1 else ''}.", until)
+
+
+def _played(name: str, account_id: int | None) -> tuple[Any, ...]:
+    """The human seats of an account (under any name it had), or else of a name, in finished
+    matches that had started (a table whose seats never filled ended without being played:
+    nobody played it)."""
+    whose = seats.c.account_id == account_id if account_id is not None else seats.c.name == name
+    return whose, seats.c.bot.is_(False), matches.c.status == "finished", matches.c.started_at.is_not(None)
 
 
 def _insert_action(conn: Connection, match_id: str, seq: int, seat: int | None, action_json: str,
@@ -111,12 +121,14 @@ def _get_match(conn: Connection, match_id: str) -> MatchRecord:
 
 class Store:
     """Matches, seats, the action log, snapshots and chat, on one ``Database``; its
-    ``accounts`` and ``ratings`` beside them."""
+    ``accounts``, ``ratings`` and the sign-in ``attempts`` beside them."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.accounts = Accounts(db)
+        self.attempts = Attempts(db)
         self.ratings = Ratings(db)
+        self.mail = MailAddresses(db)
 
     # ---- matches and seats -----------------------------------------------------------
     async def create_match(self, *, id: str, game: str, options: dict[str, Any], players: int,
@@ -177,6 +189,7 @@ class Store:
         free seats nobody holds (after the hold, any free seat). Names are not identity.
         Raises ``UnknownMatch``, ``MatchOver`` (finished), ``MatchFull`` (every seat taken,
         or started), ``NameTaken``, ``NameClaimed`` (an account's name, not the joiner's),
+        ``AlreadySeated`` (the account has a seat here, perhaps under an earlier name),
         ``NotYourSeat`` (a token of no previous seat) or ``SeatsHeld``, each with the
         sentence a player reads."""
 
@@ -197,9 +210,14 @@ class Store:
                 raise MatchFull("Every seat of this match is taken." if status == "open"
                                 else "The match has started: every seat is taken.")
             joined, players, bots, created_at = claimed
-            here = conn.execute(select(seats.c.seat, seats.c.name).where(seats.c.match_id == match_id)).all()
+            here = conn.execute(select(seats.c.seat, seats.c.name, seats.c.account_id)
+                                .where(seats.c.match_id == match_id)).all()
             if any(row.name == name for row in here):
                 raise NameTaken(f"Somebody at this table is already called {name!r}.")
+            mine_already = next((row for row in here if account_id is not None and row.account_id == account_id), None)
+            if mine_already is not None:
+                raise AlreadySeated(f"You sit at this table already, as {mine_already.name!r} "
+                                    f"(seat {mine_already.seat + 1}): one seat per account.")
             if claimant(conn, name) not in (None, account_id):
                 raise NameClaimed(name)
             previous = (select(seats.c.seat, seats.c.token_hash)
@@ -266,11 +284,12 @@ class Store:
         return await self.db.read(work)
 
     # ---- history ---------------------------------------------------------------------
-    async def played_by(self, name: str, *, limit: int = 20, offset: int = 0
+    async def played_by(self, name: str, *, account_id: int | None = None, limit: int = 20, offset: int = 0
                         ) -> tuple[list[tuple[MatchRecord, int]], int]:
-        """A page of the finished matches where a human seat was called ``name``, the most
-        recently finished first, each with that seat; and how many there are in all."""
-        where = (seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished")
+        """A page of the finished matches where a human seat was called ``name`` (or, given
+        ``account_id``, was that account's, under whatever name), the most recently
+        finished first, each with that seat; and how many there are in all."""
+        where = _played(name, account_id)
         joined = matches.join(seats, seats.c.match_id == matches.c.id)
 
         def work(conn: Connection) -> tuple[list[tuple[MatchRecord, int]], int]:
@@ -282,12 +301,14 @@ class Store:
 
         return await self.db.read(work)
 
-    async def results_of(self, name: str) -> list[tuple[str, int, dict[str, Any] | None]]:
+    async def results_of(self, name: str, account_id: int | None = None
+                         ) -> list[tuple[str, int, dict[str, Any] | None]]:
         """``(game, seat, result)`` of every finished match a human seat called ``name``
-        played: what a tally of wins is counted from."""
+        (or, given ``account_id``, of that account) played: what a tally of wins is
+        counted from."""
         query = (select(matches.c.game, seats.c.seat, matches.c.result)
                  .select_from(matches.join(seats, seats.c.match_id == matches.c.id))
-                 .where(seats.c.name == name, seats.c.bot.is_(False), matches.c.status == "finished"))
+                 .where(*_played(name, account_id)))
         rows = await self.db.read(lambda conn: conn.execute(query).all())
         return [(game, seat, result) for game, seat, result in rows]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -122,7 +122,8 @@ class OwnerRow(Base):
     """The process that drives a running match (its timers, bots and stand-ins): its lease
     lasts as long as that process is alive. ``owner`` NULL: released, nothing to drive
     until somebody opens the match. ``standins``: the human seats a stand-in plays, as the
-    owner last said."""
+    owner last said. ``wake_at``: a match by turns its owner let leave memory is loaded
+    again at this deadline (game ms), or once its log moved past ``wake_seq``."""
 
     __tablename__ = "match_owners"
 
@@ -130,6 +131,8 @@ class OwnerRow(Base):
     owner: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     standins: Mapped[list[int]] = mapped_column(JSON)
     since: Mapped[int] = mapped_column(BigInteger)
+    wake_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    wake_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class AccountRow(Base):
@@ -146,6 +149,22 @@ class AccountRow(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
     reset_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     reset_expires_at: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    email: Mapped[str | None] = mapped_column(String(320), nullable=True)  # for "your move" mail
+    email_confirmed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    email_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # confirm link
+    mail_key: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # unsubscribe links
+    mail_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unsubscribed
+
+
+class MoveMailRow(Base):
+    """A "your move" mail sent: the move of ``seat`` in ``match_id`` that began with change
+    ``since_seq`` (at most one mail each, whichever process sends it)."""
+
+    __tablename__ = "move_mails"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    since_seq: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class SessionRow(Base):
@@ -230,3 +249,14 @@ class RatingChangeRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
 
     __table_args__ = (Index("ix_rating_changes_account_game", "account_id", "game", "finished_at"),)
+
+
+class AttemptRow(Base):
+    """A rate limit shared by every process: per key (the SHA-256 of "name:…" or
+    "address:…"), the theoretical arrival time of the next attempt (GCRA, ms). A row whose
+    time has passed says nothing more than no row, and is deleted."""
+
+    __tablename__ = "attempts"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tat: Mapped[int] = mapped_column(BigInteger, index=True)

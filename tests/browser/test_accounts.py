@@ -160,6 +160,8 @@ def test_the_leaderboard_and_the_rating_chart(pages: Pages, site: str) -> None:
     board.wait_for_selector("#rating-chart svg.rating-chart")
     assert board.locator("#rating-chart svg.rating-chart circle").count() == 3
     assert board.locator("#ratings-table tbody tr[data-game='secret-snack']").count() == 1
+    board.wait_for_function("document.querySelectorAll('#history li.match-row').length === 3")
+    assert "is an account" in board.locator("#names-note").inner_text()  # the account's history, not a name's
     board.set_viewport_size(PHONE)
     no_horizontal_scroll(board)
     pages.shot(board, "rating-chart-phone")

@@ -122,7 +122,7 @@ def test_timers_have_a_pace_in_seconds_relaxed_against_bots_by_default(pages: Pa
     page.fill("#player-name", "Maria")
     page.click(".game-card[data-game='snollygoster'] button.setup")
     form = page.locator("form.create-form[data-game='snollygoster']")
-    pace, window = form.locator("select[name=pace]"), form.locator("[data-option=window_ms]")
+    pace, window = form.locator("select[name=timer-pace]"), form.locator("[data-option=window_ms]")
     assert pace.input_value() == "normal" and window.input_value() == "8"  # friends only: normal
     assert "(seconds)" in form.locator("label[for=opt-snollygoster-window_ms]").text_content()
     form.locator("select[name=bots]").select_option("1")
@@ -181,9 +181,10 @@ def test_a_refused_move_says_why_where_the_player_looked(pages: Pages, api: http
     pages.shot(page, f"refusal-{size}")
 
 
-def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_serve_says_what_was_wrong(pages: Pages, api: httpx.Client, size: str) -> None:
     match_id = create(api, "nutty-noodles", players=2, bots=1, tie_window_ms=0)
-    page = pages.open(f"/matches/{match_id}", viewport=PHONE, who="Maria")
+    page = pages.open(f"/matches/{match_id}", viewport=SIZES[size], who="Maria")
     take_seat(page, "Maria")
     page.wait_for_selector("button.roll, .nn-dice.live")
     if page.locator("button.roll").count():

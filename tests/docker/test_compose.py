@@ -40,7 +40,8 @@ def stack(potluck_image: str, docker_base: str, tmp_path: Path) -> Iterator[str]
     command = [*compose, "-p", f"potluck-test-{secrets.token_hex(4)}", "-f", str(ROOT / "docker-compose.yml"),
                "-f", str(override)]
     env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "POTLUCK_PORT": str(port),
-           "POSTGRES_PASSWORD": secrets.token_hex(8)}
+           "POSTGRES_PASSWORD": secrets.token_hex(8),
+           "POTLUCK_FRONT_SUBNET": f"172.30.{random.randrange(64, 250)}.0/24"}  # stacks side by side
 
     def run(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*command, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -70,6 +71,9 @@ async def test_a_match_is_played_through_the_proxy_on_three_replicas(stack: str)
     async with httpx.AsyncClient(base_url=stack, timeout=30) as client:
         processes = {(await client.get("/healthz")).json()["process"] for _ in range(30)}
         assert len(processes) >= 2, "the proxy sends every request to the same replica"
+        # finding 9 of issue 23: an X-Forwarded-For of the client's own counts for nothing
+        spoofed = await client.get("/metrics", headers={"X-Forwarded-For": "127.0.0.1"})
+        assert spoofed.status_code == 403, "the replicas believed the client's own X-Forwarded-For"
 
         api = Api(client)
         match_id = await api.create(players=3, tie_window_ms=0)

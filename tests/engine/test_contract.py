@@ -111,17 +111,21 @@ def test_same_seed_same_game_other_seed_other_game(game_id: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)
 def test_leak_view_of_determinized_state_equals_view(game_id: str, variant: str) -> None:
-    """view(determinize(s, p), p) == view(s, p), and the re-dealt state really differs."""
+    """view(determinize(s, p), p) == view(s, p), and the re-dealt state really differs;
+    so are the seat's teach-mode hints (the games are played with ``teach: true``)."""
     game = _game(game_id)
     rng = Rng(99)
     differed = 0
     checked = 0
     for players in _table_sizes(game, game.variants[variant]):
-        for state, _now in _sample_states(game, players, seed=players, options=game.variants[variant]):
+        taught = {**game.variants[variant], "teach": True}
+        for state, _now in _sample_states(game, players, seed=players, options=taught):
             for seat in range(players):
                 d = game.determinize(state, seat, rng)
                 assert game.view(d, seat) == game.view(state, seat), f"seat {seat} sees a difference"
                 assert game.legal(d, seat) == game.legal(state, seat)
+                assert game.hints(d, seat) == game.hints(state, seat), f"seat {seat}'s hints differ"
+                assert game.teacher is None or game.result(state) is not None or game.hints(state, seat) is not None
                 differed += d != state
                 checked += 1
     assert checked > 0

@@ -1,10 +1,12 @@
 """A real Potluck server for the fuzzers, in a thread of its own (the fuzzers are plain
 synchronous Hypothesis tests), with seeded matches to aim at: one running (two seats,
-slow timers) and one waiting for a player.
+slow timers) and one waiting for a player, and an account to be signed in as (its seat in
+the running match is Bob's).
 
 Time is slowed 10,000 times (``clock_speed``) so that nothing moves by itself while a
 fuzzer compares the database before and after a request: only requests change it. The
-limits per address are lifted so that the fuzzers explore the API, not the limiter."""
+limits per address and per name are lifted so that the fuzzers explore the API, not the
+limiter. A local SMTP server takes the "your move" mail (confirmation links)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,10 @@ import uvicorn
 from server.app import create_app, server_config
 from server.config import Settings
 
+from ..server.smtp import smtp_server
+
 SLOW = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
+ACCOUNT = {"name": "Bob", "password": "fuzzing is fun today"}
 
 
 @dataclass
@@ -34,6 +39,17 @@ class Target:
     running: str  # a running match…
     tokens: list[str]  # …and its seats' tokens
     open: str  # a match waiting for a second player
+
+    def session(self) -> str:
+        """The cookie of a session of the account Bob, signed in again if a request ended
+        the last one (signing out, or in as somebody else, replaces it)."""
+        with httpx.Client(base_url=self.url, timeout=20, cookies={"potluck_session": self._session}) as client:
+            if client.get("/api/me").json()["account"] is None:
+                r = client.post("/api/session", json=ACCOUNT, headers={"Origin": self.url})
+                self._session = r.cookies["potluck_session"]
+        return self._session
+
+    _session: str = ""
 
     @property
     def ws_url(self) -> str:
@@ -72,9 +88,15 @@ def _serve_in_thread(settings: Settings) -> tuple[str, uvicorn.Server, threading
 @pytest.fixture(scope="package")
 def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     database = tmp_path_factory.mktemp("fuzz") / "potluck.db"
-    settings = Settings(database_url=f"sqlite:///{database}", clock_speed=0.0001, standin_after_s=0,
+    with smtp_server() as (smtp_url, _inbox):  # "your move" mail goes somewhere real
+        yield from _target(database, smtp_url)
+
+
+def _target(database: Path, smtp_url: str) -> Iterator[Target]:
+    settings = Settings(database_url=f"sqlite:///{database}", smtp_url=smtp_url, clock_speed=0.0001, standin_after_s=0,
                         create_per_minute=0, max_sockets_per_address=0, max_bot_matches=0,
-                        rate_per_second=10_000, rate_burst=10_000, chat_per_minute=100_000)
+                        rate_per_second=10_000, rate_burst=10_000, chat_per_minute=100_000,
+                        signin_per_address_burst=1_000_000, signin_per_name_burst=1_000_000)
     url, server, thread = _serve_in_thread(settings)
     try:
         with httpx.Client(base_url=url, timeout=20) as client:
@@ -86,7 +108,9 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
                 return client.post(f"/api/matches/{match_id}/join", json={"name": name}).json()["token"]
 
             running = create(**SLOW)
-            tokens = [join(running, "Ann"), join(running, "Bob")]
+            with httpx.Client(base_url=url, timeout=20, headers={"Origin": url}) as bob:  # keeps its cookie
+                bob.post("/api/accounts", json=ACCOUNT)
+                tokens = [join(running, "Ann"), bob.post(f"/api/matches/{running}/join", json={"name": "Bob"}).json()["token"]]
             waiting = create(**SLOW)
             join(waiting, "Cy")
         yield Target(url, database, running, tokens, waiting)

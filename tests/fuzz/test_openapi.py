@@ -1,6 +1,8 @@
 """Schemathesis against ``/openapi.json``: requests generated from the API's own
 description, valid and invalid, aimed now at random ids, now at a real running or
-waiting match with a real seat token. Every answer is below 500, and an answer that
+waiting match with a real seat token; half of them signed in (a session cookie of an
+account seated in the running match, from one of the server's own pages), so the
+account, passkey and "your tables" operations are explored past their 401. Every answer is below 500, and an answer that
 refuses (4xx) leaves the database exactly as it was.
 
 Schemathesis sends JSON its own encoder writes, so a second fuzzer sends raw bodies:
@@ -31,12 +33,16 @@ schema = schemathesis.openapi.from_dict(create_app(Settings(database_url="sqlite
 
 
 def _aim(case: schemathesis.Case, target: Target) -> None:
-    """Point a third of the cases that name a match at the running one (with a seat's
-    token) and a third at the waiting one; which, from the case's own content, so a
-    failing example replays the same."""
+    """Sign half the cases in; point a third of the cases that name a match at the running
+    one (with a seat's token) and a third at the waiting one; which, from the case's own
+    content, so a failing example replays the same."""
+    crc = zlib.crc32(repr((case.method, case.path, case.path_parameters, case.query, case.body)).encode())
+    if crc & 1:
+        case.headers = {**(case.headers or {}), "Cookie": f"potluck_session={target.session()}",
+                        "Origin": target.url}
     if "match_id" not in (case.path_parameters or {}):
         return
-    pick = zlib.crc32(repr((case.path_parameters, case.query, case.body)).encode()) % 3
+    pick = (crc >> 1) % 3
     if pick == 0:
         case.path_parameters["match_id"] = target.running
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {target.tokens[pick % 2]}"}

@@ -15,7 +15,8 @@ from server.engine import registry
 from server.engine.playout import Entry, replay
 from server.games.nutty_noodles.cards import BOWLS, MONSTERS
 from server.games.nutty_noodles.rules import bowl_for_dice
-from server.runtime.patches import apply
+from server.runtime.patches import PatchError, apply
+from server.runtime.seat_views import Held
 
 
 class Api:
@@ -91,10 +92,13 @@ class WsPlayer:
     """One WebSocket connection that records everything the server sends. A ``patch`` is
     applied to the view held, and recorded among ``states`` as the whole state it makes; a
     patch that does not start from the seq held is recorded in ``gaps`` and answered by a
-    ``resync`` (as the browser does)."""
+    ``resync`` (as the browser does). A compact socket (``updates="compact"``) reads its
+    patches by the rule the browser follows (``Held.read``)."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, compact: bool = False) -> None:
         self.ws = ws
+        self.compact = compact
+        self.held: Held | None = None  # what a compact socket holds
         self.states: list[dict[str, Any]] = []
         self.patches: list[dict[str, Any]] = []  # as received
         self.gaps: list[dict[str, Any]] = []
@@ -106,12 +110,12 @@ class WsPlayer:
 
     @classmethod
     async def connect(cls, ws_url: str, match_id: str, token: str | None = None, legal: str | None = None,
-                      **kw: Any) -> "WsPlayer":
+                      updates: str | None = None, **kw: Any) -> "WsPlayer":
         """``legal``: how the socket reads the legal actions in patches (``None``: as a
-        client that never heard of ``legal=``)."""
-        query = "&".join(f"{k}={v}" for k, v in (("token", token), ("legal", legal)) if v)
+        client that never heard of ``legal=``); ``updates="compact"``: compact patches."""
+        query = "&".join(f"{k}={v}" for k, v in (("token", token), ("legal", legal), ("updates", updates)) if v)
         url = f"{ws_url}/ws/matches/{match_id}" + (f"?{query}" if query else "")
-        return cls(await websockets.connect(url, max_size=None, **kw))
+        return cls(await websockets.connect(url, max_size=None, **kw), compact=updates == "compact")
 
     async def _read(self) -> None:
         try:
@@ -119,6 +123,8 @@ class WsPlayer:
                 msg = json.loads(raw)
                 if msg["type"] == "state":
                     self.states.append(msg)
+                    self.held = Held(msg["seq"], msg["view"], msg["legal"],
+                                     (msg["status"], msg["deadline"], msg["result"]), ((msg["seq"], msg["legal"]),))
                 elif msg["type"] == "patch":
                     self._patched(msg)
                 elif msg["type"] in ("ack", "error") and msg.get("id") is not None:
@@ -133,6 +139,9 @@ class WsPlayer:
 
     def _patched(self, msg: dict[str, Any]) -> None:
         self.patches.append(msg)
+        if self.compact:
+            self._compact(msg)
+            return
         if not self.states or self.state["seq"] != msg["prev_seq"]:
             self.gaps.append(msg)
             asyncio.get_running_loop().create_task(self.send({"type": "resync"}))
@@ -141,6 +150,19 @@ class WsPlayer:
         if "legal_ops" in msg:
             fields["legal"] = apply(self.state["legal"], msg["legal_ops"])
         self.states.append({**fields, "type": "state", "view": apply(self.state["view"], msg["ops"])})
+
+    def _compact(self, msg: dict[str, Any]) -> None:
+        try:
+            assert self.held is not None, "a patch before any state"
+            self.held = held = self.held.read(msg)
+        except (PatchError, AssertionError):
+            self.gaps.append(msg)
+            asyncio.get_running_loop().create_task(self.send({"type": "resync"}))
+            return
+        status, deadline, result = held.told
+        self.states.append({"type": "state", "seq": held.seq, "view": held.view, "legal": held.legal,
+                            "events": msg.get("events", []), "status": status, "deadline": deadline,
+                            "result": result, "now": msg.get("now", self.state.get("now"))})
 
     @property
     def state(self) -> dict[str, Any]:

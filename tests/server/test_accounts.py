@@ -19,7 +19,7 @@ from server.api import passwords
 from server.api.sessions import COOKIE
 from server.runtime.tokens import token_hash
 
-from .clients import Api
+from .clients import Api, play_to_the_end
 from .conftest import Served, serve
 
 PASSWORD = "correct horse battery"
@@ -91,7 +91,8 @@ async def test_a_name_is_claimed_case_and_unicode_insensitively(site: Served) ->
         assert (await sign_up(a, "Maria")).status_code == 201
         for other in ("MARIA", "ｍａｒｉａ", " maria "):
             r = await sign_up(b, other)
-            assert r.status_code == 409 and r.json()["code"] == "name_claimed", (other, r.text)
+            assert r.status_code == 403 and r.json()["code"] == "name_claimed", (other, r.text)
+            assert "belongs to an account" in r.json()["detail"]
 
 
 async def test_unknown_name_and_wrong_password_get_the_same_answer_after_the_same_work(
@@ -133,6 +134,23 @@ async def test_sign_in_is_limited_per_name_and_per_address(database_url: str) ->
             assert others == [401, 429]  # the address has spent its six (one on the sign-up)
 
 
+async def test_sign_in_limits_hold_across_processes(database_url: str) -> None:
+    """Two servers on one database share the counts: what one spent, the other refuses."""
+    limits = {"signin_per_name_burst": 3, "signin_per_name_per_minute": 1, "signin_per_address_burst": 1000}
+    async with serve(database_url, **limits) as one, serve(database_url, **limits) as two:
+        async with browser(one) as a, browser(two) as b:
+            await sign_up(a, "Shared")
+            guesses = [(await client.post("/api/session", json={"name": "shared", "password": "guess guess"}))
+                       for client in (a, b, a)]
+            assert [r.status_code for r in guesses] == [401, 401, 401]
+            for client in (b, a):
+                limited = await client.post("/api/session", json={"name": "Shared", "password": PASSWORD})
+                assert limited.status_code == 429 and limited.json()["code"] == "rate_limited", limited.text
+                assert int(limited.headers["Retry-After"]) >= 1
+        kept = await one.runtime.store.db.read(lambda conn: conn.execute(text("SELECT key FROM attempts")).all())
+        assert kept and not any("127.0.0.1" in k or "shared" in k for (k,) in kept)  # digests only
+
+
 async def test_a_cookie_request_that_changes_something_must_come_from_this_server(database_url: str) -> None:
     async with serve(database_url, allowed_origins="https://friends.example", **LIFTED) as site:
         async with browser(site) as client:
@@ -167,6 +185,45 @@ async def test_a_claimed_name_needs_its_account_at_the_table(site: Served) -> No
         assert r.status_code == 200, r.text
         seats = r.json()["match"]["seats"]
         assert [(s["name"], s["account"]) for s in seats] == [("Mario", False), ("Maria", True)]
+
+
+async def test_a_claimed_names_page_is_its_accounts_history_under_every_name(site: Served) -> None:
+    """Before "Zed" was claimed a stranger played as Zed; the account played one match as
+    Zed, then was renamed Zack: /players/Zack is the account's one match (seated as Zed),
+    /players/Zed, no longer anyone's, is the name's two."""
+    async with browser(site) as zed, browser(site) as stranger:
+        guest = Api(stranger)
+        before = await guest.create(players=2, tie_window_ms=0)
+        tokens = [(await guest.join(before, name))[1] for name in ("Zed", "Other")]
+        await play_to_the_end(guest, before, tokens)
+        await sign_up(zed, "Zed")
+        mine = await guest.create(players=2, tie_window_ms=0)
+        tokens = [(await Api(zed).join(mine, "Zed"))[1], (await guest.join(mine, "Other"))[1]]
+        await play_to_the_end(guest, mine, tokens)
+        account = await site.runtime.store.accounts.named("Zed")
+        await site.runtime.store.accounts.rename(account.id, "Zack")
+        for path in ("/api/players/zack/matches", "/api/players/Zack"):
+            r = (await stranger.get(path)).json()
+            assert (r["name"], r["account"]) == ("Zack", True), r
+        page = (await stranger.get("/api/players/zack/matches")).json()
+        assert [(m["id"], m["seats"][m["seat"]]["name"]) for m in page["items"]] == [(mine, "Zed")]
+        assert (await stranger.get("/api/players/Zack")).json()["played"] == 1
+        name_page = (await stranger.get("/api/players/Zed/matches")).json()
+        assert name_page["account"] is False and {m["id"] for m in name_page["items"]} == {before, mine}
+
+
+async def test_a_renamed_account_cannot_take_a_second_seat_at_one_table(site: Served) -> None:
+    async with browser(site) as ann, browser(site) as friend:
+        await sign_up(ann, "Ann")
+        match_id = await Api(friend).create(players=3)
+        assert (await ann.post(f"/api/matches/{match_id}/join", json={"name": "Ann"})).status_code == 200
+        account = await site.runtime.store.accounts.named("Ann")
+        await site.runtime.store.accounts.rename(account.id, "Annie")
+        r = await ann.post(f"/api/matches/{match_id}/join", json={"name": "Annie"})
+        assert r.status_code == 409 and r.json()["code"] == "already_seated", r.text
+        assert "'Ann'" in r.json()["detail"] and "seat 1" in r.json()["detail"]
+        seats = (await friend.get(f"/api/matches/{match_id}")).json()["seats"]
+        assert [s["name"] for s in seats if s.get("name")] == ["Ann"]  # nothing was taken
 
 
 async def test_a_seat_opens_on_another_device_over_rest_and_the_websocket(site: Served) -> None:

@@ -57,7 +57,8 @@ async def test_a_human_and_two_bots_finish_a_match(database_url: str) -> None:
 
 
 async def test_absent_humans_are_played_by_stand_ins(database_url: str) -> None:
-    async with serve(database_url, standin_after_s=2.0, **FAST) as served, \
+    # (never paused: at 40× a whole game may outlast the 900 game-seconds before a deserted table pauses)
+    async with serve(database_url, standin_after_s=2.0, pause_after_s=0, **FAST) as served, \
             httpx.AsyncClient(base_url=served.url) as client:
         api = Api(client)
         match_id, tokens = await api.seated(players=2)  # …and nobody ever connects
@@ -102,3 +103,41 @@ def test_settings_read_from_the_environment() -> None:
     assert settings.database_url == "postgresql+asyncpg://u@h/db" and settings.redis_url == "redis://r"
     assert database_url("sqlite+aiosqlite:////x/y.db") == "sqlite:////x/y.db"
     assert database_url(None, Path("/srv")) == "sqlite:////srv/data/potluck.db"
+
+
+async def test_a_stand_ins_moves_are_marked_and_its_seat_is_told_it_was_stood_in_for(database_url: str) -> None:
+    """Issue 27, from the runtime: each event of a move a stand-in played carries
+    ``"by": seat, "standin": true``, and the seat's state says ``"stood_in": {"since_seq": n}``
+    when its human comes back, until they act."""
+    async with serve(database_url, standin_after_s=1.0, **FAST) as served, \
+            httpx.AsyncClient(base_url=served.url) as client:
+        api = Api(client)
+        match_id, tokens = await api.seated(players=2)
+        bob = await WsPlayer.connect(served.ws_url, match_id, tokens[1])  # Ann never comes: a stand-in plays her
+        marked = lambda: [e for s in bob.states for e in s.get("events", []) if e.get("standin")]  # noqa: E731
+        await bob.wait(lambda: marked(), timeout=60)
+        assert all(e["by"] == 0 for e in marked()), "only Ann's seat is stood in for"
+        ann = await WsPlayer.connect(served.ws_url, match_id, tokens[0])
+        await ann.wait(lambda: ann.states, timeout=10)
+        since = ann.states[0]["stood_in"]["since_seq"]
+        assert 0 <= since < ann.states[0]["seq"]
+        watcher = await WsPlayer.connect(served.ws_url, match_id)
+        await watcher.wait(lambda: watcher.states, timeout=10)
+        assert "stood_in" not in watcher.states[0], "nobody stands in for a spectator"
+        for p in (ann, bob, watcher):
+            await p.close()
+
+
+def test_finding_10_a_table_whose_humans_all_left_is_paused_until_one_is_back() -> None:
+    """Issue 23, finding 10: stand-ins are for a player who stepped away; when every human
+    of the table has been away ``pause_after``, no bot plays it (its timers alone move it)."""
+    game = registry.get("nutty-noodles")
+    seats = (SeatRecord(0, "Ann", False, "h", 0), SeatRecord(1, "Bot 1", True, None, 0))
+    players = SeatPlayers(game, MatchRecord("m", game.id, {}, 2, 1, 7, "running", 0, 0, None, None, seats),
+                          now=0, standin_after_ms=1000, pause_after_ms=10_000)
+    assert set(players.controllers(1000)) == {0, 1}, "Ann stepped away: a stand-in plays for her"
+    assert not players.paused(9_999)
+    assert players.controllers(10_000) == {} and players.paused(10_000) and not players.standins
+    assert players.next_absence(10_000) is None, "nothing to wake a paused table for"
+    players.connected(0, 20_000)
+    assert set(players.controllers(20_000)) == {1}, "Ann is back: the table plays on"

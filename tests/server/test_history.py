@@ -46,7 +46,7 @@ async def test_the_matches_a_name_played_newest_first_with_wins(api: Api) -> Non
     assert running not in {m["id"] for m in (await api.client.get("/api/players/P0/matches")).json()["items"]}
 
     tally = (await api.client.get(f"/api/players/{ann}")).json()
-    assert tally == {"name": ann, "played": 2, "won": 1,
+    assert tally == {"name": ann, "account": False, "played": 2, "won": 1,
                      "games": [{"game": "nutty-noodles", "played": 2, "won": 1}]}
     assert (await api.client.get(f"/api/players/{bea}")).json()["won"] == 1
 
@@ -56,7 +56,7 @@ async def test_the_matches_a_name_played_newest_first_with_wins(api: Api) -> Non
     assert (await api.client.get(f"/api/players/%20{ann}%20/matches")).json()["total"] == 2
     nobody = f"Nobody {secrets.token_hex(4)}"
     assert (await api.client.get(f"/api/players/{nobody}/matches")).json() == {
-        "name": nobody, "items": [], "total": 0, "limit": 20, "offset": 0}
+        "name": nobody, "account": False, "items": [], "total": 0, "limit": 20, "offset": 0}
     assert (await api.client.get(f"/api/players/{nobody}")).json()["games"] == []
 
 

@@ -9,6 +9,7 @@ other addresses to the server, on this machine."""
 from __future__ import annotations
 
 import asyncio
+import json
 import resource
 from typing import Any
 
@@ -20,6 +21,7 @@ from websockets.exceptions import InvalidMessage, InvalidStatus
 
 from server.runtime import AtCapacity
 from server.runtime.limits import CreationRate, SocketCount, socket_budget
+from server.runtime.rate import Repeats
 
 from .clients import Api, answer
 from .conftest import serve
@@ -217,3 +219,85 @@ async def test_only_the_newest_snapshot_is_kept(database_url: str) -> None:
         rows = await rt.store.db.read(lambda conn: conn.execute(
             text("SELECT seq FROM snapshots WHERE match_id = :m"), {"m": live.id}).all())
         assert [r[0] for r in rows] == [8]
+
+
+async def test_finding_13_spectators_of_a_match_are_capped_with_a_clear_refusal(tmp_path) -> None:
+    """Issue 23, finding 13: every spectator costs every change a send, so a match takes
+    ``max_spectators``; the next one is closed with 4429 and the reason, the seated players
+    still connect, and a place freed is taken again."""
+    async with serve(f"sqlite:///{tmp_path / 'db.sqlite'}", max_spectators=2) as served, \
+            httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+        api = Api(client)
+        match_id, tokens = await api.seated(players=2)
+        url = f"{served.ws_url}/ws/matches/{match_id}"
+        watching = [await websockets.connect(url) for _ in range(2)]
+        for ws in watching:
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "state"
+        async with websockets.connect(url) as refused:
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(refused.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert "2 spectators" in closed.value.rcvd.reason
+        async with websockets.connect(f"{url}?token={tokens[0]}") as seated:  # a player is never refused
+            assert json.loads(await asyncio.wait_for(seated.recv(), 10))["type"] == "state"
+        await watching.pop().close()
+        live = served.runtime.live[match_id]
+        await _until(lambda: sum(s.seat is None for s in live.subscribers) == 1)
+        async with websockets.connect(url) as again:
+            assert json.loads(await asyncio.wait_for(again.recv(), 10))["type"] == "state"
+        for ws in watching:
+            await ws.close()
+
+
+async def test_finding_12_messages_are_rated_per_seat_not_per_socket(tmp_path) -> None:
+    """Issue 23, finding 12: the sockets of one seat share its rate (16 sockets buy no more
+    messages than one); a spectator's socket has its own."""
+    async with serve(f"sqlite:///{tmp_path / 'db.sqlite'}", rate_per_second=0.01, rate_burst=3) as served, \
+            httpx.AsyncClient(base_url=served.url, timeout=20) as client:
+        match_id, tokens = await Api(client).seated(players=2)
+        url = f"{served.ws_url}/ws/matches/{match_id}"
+
+        async def answers(ws: Any, n: int) -> list[str]:
+            for i in range(n):
+                await ws.send(json.dumps({"type": "ping", "id": i}))
+            got: list[str] = []
+            while len(got) < n:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg.get("id") is not None:
+                    got.append(msg["type"] if msg["type"] == "pong" else msg["code"])
+            return got
+
+        async with websockets.connect(f"{url}?token={tokens[0]}") as one, \
+                websockets.connect(f"{url}?token={tokens[0]}") as two, websockets.connect(url) as watching:
+            assert await answers(one, 2) == ["pong", "pong"]
+            assert await answers(two, 2) == ["pong", "rate_limited"], "the seat's second socket shares its rate"
+            assert await answers(watching, 1) == ["pong"]
+
+
+def test_finding_12_a_seat_repeating_one_move_with_nobody_else_moving_is_capped() -> None:
+    """Issue 23, finding 12: an offer made and withdrawn again and again (by one seat, nobody
+    else acting) may come ``max_repeats`` times; then it waits for another seat to move."""
+    repeats = Repeats(3)
+    for n in range(3):
+        assert repeats.allowed(0, '{"type":"offer"}')
+        repeats.played(0, '{"type":"offer"}')
+        repeats.played(0, f'{{"type":"withdraw","offer":{n}}}')
+    assert not repeats.allowed(0, '{"type":"offer"}')
+    assert repeats.allowed(0, '{"type":"buy"}') and repeats.allowed(1, '{"type":"offer"}')
+    repeats.played(1, '{"type":"pass"}')  # someone else moved
+    assert repeats.allowed(0, '{"type":"offer"}')
+    assert Repeats(0).allowed(0, "x"), "0: no cap"
+
+
+async def test_finding_10_the_bot_cap_weighs_tables_by_size_and_level(database_url: str) -> None:
+    """Issue 23, finding 10: a table of bots alone weighs half a match a seat, a hard bot's
+    seat a whole one — four normal bots fill a cap of 2, as do two hard ones."""
+    async with runtime(database_url, max_bot_matches=2) as rt:
+        big = await rt.create("nutty-noodles", 4, SLOW, 4)
+        with pytest.raises(AtCapacity, match="worth 2 matches"):
+            await rt.create("nutty-noodles", 2, SLOW, 2)
+        rt.live[big.id].close()
+        rt.live.pop(big.id)
+        await rt.create("nutty-noodles", 2, SLOW, ["hard", "hard"])
+        with pytest.raises(AtCapacity):
+            await rt.create("nutty-noodles", 2, SLOW, ["easy", "easy"])

@@ -197,6 +197,9 @@ async def test_stand_ins_are_the_owners_and_every_process_shows_them(database_ur
         pytest.skip(reason)
     settings: dict[str, Any] = {"redis_url": REDIS_URL, "standin_after_s": 0.5}
     async with runtime(database_url, Clock(), **settings) as a, runtime(database_url, Clock(), **settings) as b:
+        # b hears a's stand-ins over Redis: it must be listening before a decides them (on a
+        # loaded machine its subscription can come later than half a second)
+        await _until(lambda: not a.services.fanout.down and not b.services.fanout.down, timeout=30)
         live_a, _ = await _started(a, roll_timeout_ms=120_000, round_timeout_ms=600_000)
         live_b = await b.get(live_a.id)
 

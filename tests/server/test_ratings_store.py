@@ -92,11 +92,14 @@ MATCHES = 7
 def test_ratings_do_not_depend_on_the_order_matches_were_seen_to_end(database_url: str, data: st.DataObject) -> None:
     """N random finished matches among five accounts (some with a bot), each ending at a
     random time: whatever order their final actions commit in, the ratings are those of
-    folding the matches in the order they ended — and the same for two orders."""
+    folding the matches in the order they ended — and the same for two orders. Some ends
+    are seen again (a second process commits the same last action, or a later action
+    reports the end once more): nothing is rated twice."""
     rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
     plans = [(rng.sample(range(5), rng.randint(2, 4)), rng.choice([[], ["easy"], ["hard"]]),
               rng.randint(1_000, 1_010)) for _ in range(MATCHES)]
     orders = [data.draw(st.permutations(range(MATCHES)), label=f"order {k}") for k in range(2)]
+    again = data.draw(st.lists(st.integers(0, MATCHES - 1), max_size=4), label="ends seen again")
 
     async def scenario(order: list[int]) -> tuple[dict, dict]:
         db = Database(database_url)
@@ -111,6 +114,13 @@ def test_ratings_do_not_depend_on_the_order_matches_were_seen_to_end(database_ur
                 tables.append(_result(i % (len(who) + len(bots)), len(who) + len(bots)))
             for i in order:
                 await store.append_action(f"{tag}-{i}", 1, 0, {"type": "x"}, plans[i][2], result=tables[i])
+            for k, i in enumerate(again):
+                try:
+                    await store.append_action(f"{tag}-{i}", 1, 0, {"type": "x"}, plans[i][2], result=tables[i])
+                    raise AssertionError("a second writer committed the same seq")
+                except SeqTaken:
+                    pass
+                await store.append_action(f"{tag}-{i}", 2 + k, 0, {"type": "x"}, plans[i][2] + 5, result=tables[i])
             got = await _ratings(store, accounts)
             ended = sorted(range(MATCHES), key=lambda i: (plans[i][2], f"{tag}-{i}"))
             expected: dict[int, skill.Rating] = {}

@@ -10,7 +10,7 @@ from typing import Any
 
 from server.engine import registry
 from server.runtime.patches import apply
-from server.runtime.seat_views import DELTA, WHOLE, SeatViews
+from server.runtime.seat_views import COMPACT, DELTA, WHOLE, Held, SeatViews
 from server.runtime.step import Step, settled
 
 COMMON = {"status": "running", "deadline": None, "now": 0, "result": None}
@@ -32,6 +32,9 @@ class Views:
 
     def views(self, n: int, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
         return {seat: self.view(n, seat) for seat in seats}
+
+    def taught(self, n: int, views: dict[int | None, dict[str, Any]]) -> dict[int | None, dict[str, Any]]:
+        return views  # not a match in teach mode
 
     def legals(self, n: int, seats: list[int]) -> dict[int, list[Any]]:
         """Seat s may take any of the first n cards, and pass while n is even."""
@@ -128,3 +131,21 @@ def test_a_list_that_changed_all_through_is_sent_as_one_replace() -> None:
     views.messages(step(8), {0: {DELTA}}, COMMON)
     ops = json.loads(views.messages(step(0), {0: {DELTA}}, COMMON)[(0, DELTA)].text)["legal_ops"]
     assert ops == [{"op": "replace", "path": "", "value": [{"type": "pass"}]}]
+
+
+def test_a_compact_socket_is_named_the_seq_of_a_legal_list_it_holds_again() -> None:
+    """Compact patches: a list the seat held a few changes ago comes back as ``legal_at``
+    (that change's seq), a new one as compact operations; the reader's rule (``Held.read``)
+    ends at the seat's view and list after every change."""
+    game = Views()
+    views = SeatViews(game)  # type: ignore[arg-type]
+    first = json.loads(views.messages(Step(1, 2, [], None, None), {0: {COMPACT}}, COMMON)[(0, COMPACT)].text)
+    reader = Held(first["seq"], first["view"], first["legal"], ("running", None, None), ((1, first["legal"]),))
+    said = []
+    for seq, n in enumerate([3, 2, 3, 4, 2, 2], start=2):
+        msg = json.loads(views.messages(Step(seq, n, [], None, None), {0: {COMPACT}}, COMMON)[(0, COMPACT)].text)
+        said.append(msg.get("legal_at", "ops" if "legal_ops" in msg else None))
+        reader = reader.read(msg)
+        assert (reader.view, reader.legal) == (game.view(n, 0), game.legals(n, [0])[0])
+        assert set(msg) <= {"type", "seq", "ops", "legal_ops", "legal_at"}, "nothing unchanged is sent"
+    assert said == ["ops", 1, 2, "ops", 3, None]

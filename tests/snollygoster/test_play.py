@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from typing import Any
 
@@ -298,3 +299,7 @@ def test_log_says_cards_and_stashes_as_a_person_would() -> None:
     assert not [t for to, t in texts if to is not None and t.startswith("You") and "their own" in t]
     assert any(" draws 1 Action card." in t for _, t in texts) and any(" Action cards." in t for _, t in texts)
     assert any("'s own stash." in t for to, t in texts if to is None)
+    # a tagged Food is named with its tag in brackets, which reads right mid-sentence
+    # (not "Food #52, tagged safe by Bo was SAFE.")
+    assert any(re.search(r"Food #\d+ \(tagged (safe|unsafe) by [^()]+\)", t) for _, t in texts)
+    assert not [t for _, t in texts if re.search(r"Food #\d+, tagged", t)]

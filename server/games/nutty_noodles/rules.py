@@ -231,6 +231,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
     min_players = 2
     max_players = 4
     options_model = NuttyNoodlesOptions
+    live_only = "it is a real-time race (everyone grabs at once), so it is played live only."
     # the option sets that change the rules (the contract tests play each); Panic in the
     # Kitchen and Scrambled change only how the bowls look, so they ride along with one
     variants: ClassVar[dict[str, dict[str, Any]]] = {

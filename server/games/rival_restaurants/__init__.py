@@ -2,6 +2,7 @@
 cook their way to 20 popularity."""
 
 from .bot import bot_at
+from .hints import TEACHER
 from .rules import RivalRestaurants
 
-GAME = RivalRestaurants(bots=bot_at)
+GAME = RivalRestaurants(bots=bot_at, teacher=TEACHER)

@@ -72,6 +72,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
     min_players = 2
     max_players = 6
     options_model = RivalRestaurantsOptions
+    live_only = "its Buy & Barter phase is a 60-second market where everyone trades at once, so it is played live only."
     variants = {"base": {}, "sporks-out": {"sporks_out": True}}
 
     # -- set-up --

@@ -209,8 +209,9 @@ def dumpster_return(s: RivalState, values: dict[str, Any]) -> list[Event]:
         return []
     cards, table.dumpster[market] = table.dumpster[market], []
     s.markets[market].discard.extend(cards)
-    return [public("dumpster_return", f"Joe's Dumpster returns {len(cards)} card(s) to {MARKETS[market].name} "
-                                      f"to refill its shelf.", market=market)]
+    said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
+    return [public("dumpster_return", f"The table returns {said} to {MARKETS[market].name} to refill its shelf.",
+                   market=market)]
 
 
 # ---- Sultan Pepper Shakrh: the Salt and Pepper Shakers --------------------------------------

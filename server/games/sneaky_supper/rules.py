@@ -21,7 +21,7 @@ from .cards import (
 from .knowledge import redeal
 from .matching import Way, fits
 from .state import (
-    SneakySupperOptions, SneakySupperState, Turn, can_draw_search, can_draw_utensil, can_hush,
+    SneakySupperOptions, SneakySupperState, Turn, paced, can_draw_search, can_draw_utensil, can_hush,
     craving_ways, discard_accidents, discard_face_down, least_valuable, may_crave, new_points,
     play_from_hand, put_discard_under_deck, rebuild_deck, recipe_ways, reshuffle_utensils,
     take_top, take_utensil, to_discard, to_hand,
@@ -79,7 +79,7 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         Careful token. Designed: the player in the first seat starts (seat there whoever most
         recently tripped over something)."""
         self.check_players(len(players))
-        options = self.options(options)
+        options = paced(self.options(options))
         rng = Rng(seed)
         deck = rng.shuffled(sorted(SEARCH_CARDS))
         cravings = rng.shuffled([c.id for c in CRAVINGS])
@@ -148,6 +148,18 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
             return []
         return [{"type": "careful", "card": c} for c in dict.fromkeys(s.turn.path)
                 if s.turn.hushable(c) is not None]
+
+    def waiting_for(self, state: SneakySupperState) -> frozenset[int]:
+        """The picker during a bust pick, the players still to answer the last call, else
+        the active player (Cravings may be completed on any turn, but nobody waits for them)."""
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "pick":
+            picker = state.turn.picker()
+            return frozenset() if picker is None else frozenset([picker])
+        if state.phase == "last_call":
+            return frozenset(state.last_call)
+        return frozenset([state.active])
 
     def deadline(self, state: SneakySupperState) -> int | None:
         if state.phase == "over":

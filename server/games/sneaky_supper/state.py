@@ -35,7 +35,7 @@ from typing import Any, Sequence
 
 from pydantic import Field
 
-from server.engine import Options, Rng, State, shallow
+from server.engine import PacedOptions, Rng, State, shallow
 from server.engine.kept import interned
 
 from .cards import (
@@ -46,7 +46,7 @@ from .matching import Way, can_fill, ways
 POINT_SOURCES = ("recipes", "cravings", "consumed", "careful")
 
 
-class SneakySupperOptions(Options):
+class SneakySupperOptions(PacedOptions):
     mish_mash: bool = Field(
         False, title="Mish-Mash rule",
         description="Optional rule: when making a Recipe or completing a Craving, any 2 "
@@ -64,6 +64,15 @@ class SneakySupperOptions(Options):
                     "their own bust, or at the last call) for this long gets the card worth the "
                     "most points (or passes).",
     )
+
+
+def paced(options: SneakySupperOptions) -> SneakySupperOptions:
+    """Designed, by turns: the turn timer is the time per move; picking from a bust, the
+    choice after one's own bust and the last call get a quarter of it (6 h a day) — quick
+    choices that hold the whole table up."""
+    if not options.by_turns:
+        return options
+    return options.model_copy(update={"turn_timer_ms": options.move_ms, "pick_timer_ms": options.move_ms // 4})
 
 
 @dataclass

@@ -2,6 +2,7 @@
 bluffing tags on a shared, possibly poisoned food supply, and Denied in the nick of time."""
 
 from .bot import bot_at
+from .hints import TEACHER
 from .rules import Snollygoster
 
-GAME = Snollygoster(bots=bot_at)
+GAME = Snollygoster(bots=bot_at, teacher=TEACHER)

@@ -31,9 +31,10 @@ def a_food(kind: str) -> str:
 
 
 def food_label(s: S, food: int) -> str:
-    """How a Food is named in the log: its number and its tag, never its safety."""
+    """How a Food is named in the log: its number and its tag, never its safety ("Food #52
+    (tagged safe by Bo)", which reads right in the middle of a sentence too)."""
     tag = s.tags.get(food)
-    said = f", tagged {tag[1]} by {name(s, tag[0])}" if tag else ""
+    said = f" (tagged {tag[1]} by {name(s, tag[0])})" if tag else ""
     return f"Food #{food}{said}"
 
 
@@ -327,7 +328,7 @@ def choose_food(s: S, food: int, now: int) -> list[Event]:
     eating.waiting = s.others_alive(eating.eater)
     eating.deadline = now + s.options.window_ms
     who = name(s, eating.eater)
-    how = f" ({name(s, eating.by)} paid 1 Fuel and chose it)" if eating.by is not None else ""
+    how = f": {name(s, eating.by)} paid 1 Fuel and chose it" if eating.by is not None else ""
     events = [public("choose", f"{who} will eat {food_label(s, food)}{how}.", seat=eating.eater,
                      food=food)]
     if not eating.waiting:

@@ -15,7 +15,7 @@ from server.engine import Action, Event, Game, InvalidOptions, Result, Rng, priv
 from . import actions, flow, hidden, scoring, view, windows
 from .cards import (ACTION_CARDS, AGENDAS, CHARACTERS, EVENT_CARDS, FOOD_KINDS, HAND_SIZE, ROGUE,
                     SEEDS_PER_PLAYER, TAGS_PER_CHARACTER, deck, rogue_counts)
-from .state import SnollygosterOptions, SnollygosterState
+from .state import SnollygosterOptions, SnollygosterState, paced
 
 S = SnollygosterState
 
@@ -48,7 +48,7 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
         """Dealer at random; characters dealt; one agenda and four Action cards each; the
         Event deck passed round twice for everyone to seed a Food (see ``do_seed``)."""
         self.check_players(len(players))
-        options = self.options(options)
+        options = paced(self.options(options))
         n = len(players)
         if options.team_game and n < 4:
             raise InvalidOptions("The team game needs four or more players.")
@@ -84,6 +84,21 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
         assert seat is not None
         s = state.clone()  # the handlers check as they go; a refusal drops this copy
         return s, actions.perform(s, seat, action, now_ms)
+
+    def waiting_for(self, state: S) -> frozenset[int]:
+        """Whoever must answer an open window or acknowledge a Food, the seeder, the
+        Sleuths still guessing, the eater choosing, else the player whose turn it is."""
+        if state.phase == "over":
+            return frozenset()
+        if state.window is not None:
+            return frozenset(state.window.waiting)
+        if state.eating is not None:
+            return frozenset(state.eating.waiting) if state.eating.food is not None else frozenset([state.eating.eater])
+        if state.phase == "seed":
+            return frozenset(state.seeding[:1])
+        if state.phase == "guess":
+            return frozenset(state.guessing)
+        return frozenset([state.turn])
 
     def deadline(self, state: S) -> int | None:
         """Windows close at their deadline; each step has its timer (see the options)."""

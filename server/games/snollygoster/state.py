@@ -14,12 +14,12 @@ from typing import Any
 
 from pydantic import Field
 
-from server.engine import Options, Rng, State, shallow
+from server.engine import PacedOptions, Rng, State, shallow
 
 from .cards import AGENDAS, FUEL_CAP, STASH_SIZE, is_food, pod_fuel
 
 
-class SnollygosterOptions(Options):
+class SnollygosterOptions(PacedOptions):
     team_game: bool = Field(
         False, title="Team game (4+ players)",
         description="Comrades against Rogues, as printed on the Hidden Agendas; each team "
@@ -44,6 +44,16 @@ class SnollygosterOptions(Options):
         description="If nobody has launched after this many rounds, the food runs out for "
                     "good and everyone still on the planet dies (a designed safety net).",
     )
+
+
+def paced(options: SnollygosterOptions) -> SnollygosterOptions:
+    """Designed, by turns: the Action stage and every choice get the time per move; the
+    response window (answering a card with Denied, acknowledging a Food about to be eaten)
+    gets a quarter of it (6 h a day) — it closes as soon as everyone has answered."""
+    if not options.by_turns:
+        return options
+    move = options.move_ms
+    return options.model_copy(update={"turn_ms": move, "step_ms": move, "window_ms": move // 4})
 
 
 @dataclass

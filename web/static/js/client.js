@@ -9,6 +9,7 @@
 //
 import { inviteBox } from "./invite.js";
 import { showRefusal, watchControls } from "./refusals.js";
+import { clauseOf, quoted, renderTeach } from "./teach.js";
 import { greeting, lastSeen, presenceTag, rememberSeen, standinOf, standinSeats, standinTag } from "./standins.js";
 
 // A game's renderer is web/static/js/games/<game-id>.js; see docs/CONTRIBUTING-games.md,
@@ -249,10 +250,19 @@ export function applyPatch(doc, ops) {
   return box[0];
 }
 
+const KINDS = { "+": "add", "-": "remove", "=": "replace" };
+const RECALLED = 4; // distinct legal lists kept, by the seq each was last taken at (as the server keeps them)
+
+/** Compact operations (`[sign, path, value?]`) as JSON Patch objects; objects pass as they are. */
+function expand(ops) {
+  return ops.map((op) => (Array.isArray(op) ? { op: KINDS[op[0]], path: op[1], value: op[2] } : op));
+}
+
 /** A match's WebSocket that stays connected: reconnects with backoff (plus jitter), keeps
  *  the seat's view and legal actions (a whole `state` on connect, then `patch`es applied to
- *  them: it opens the socket with legal=delta, so a patch carries `legal_ops`, a patch of the
- *  legal list held), asks for the whole state again (`resync`) when a patch does not start
+ *  them: it opens the socket with updates=compact, so a patch carries only what changed —
+ *  compact operations, the legal list as `legal_ops` or `legal_at` (a list it held a few
+ *  changes ago), the deadline, status and result when they moved), asks for the whole state again (`resync`) when a patch does not start
  *  from the seq it holds, drops states older than the last one seen, and pairs each action
  *  with its ack or error. */
 export class MatchSocket {
@@ -263,6 +273,8 @@ export class MatchSocket {
     this.seq = -1;
     this.view = null; // the view after `seq`, which patches apply to
     this.legal = []; // the legal actions after `seq`, which legal_ops apply to
+    this.recent = []; // [seq, legal list] of the last RECALLED distinct lists, oldest first (legal_at names one)
+    this.told = {}; // the status, result, deadline and clock last sent (a compact patch sends them when they change)
     this.resyncing = false; // a resync was asked and its state has not come yet
     this.resyncs = 0;
     this.pending = new Map(); // id -> {resolve, reject, timer}
@@ -276,7 +288,7 @@ export class MatchSocket {
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const token = this.token ? `&token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}?legal=delta${token}`;
+    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}?legal=delta&updates=compact${token}`;
   }
 
   connect() {
@@ -333,12 +345,16 @@ export class MatchSocket {
 
   /** Hold the state's view and legal actions (patches apply to them) and hand the page
    *  copies, so that nothing a renderer does to them can change the ones held. */
-  take(msg) {
+  take(msg, patched = false) {
     this.seq = msg.seq;
     this.view = msg.view ?? null;
+    if (!patched) this.recent = [];
+    if (!patched || msg.legal !== this.legal) this.recent = [...this.recent, [msg.seq, msg.legal ?? []]].slice(-RECALLED);
     this.legal = msg.legal ?? [];
+    const receivedAt = msg.receivedAt ?? performance.now();
+    this.told = { status: msg.status, result: msg.result, deadline: msg.deadline, now: msg.now, receivedAt };
     const shown = { ...msg, view: this.view === null ? msg.view : structuredClone(this.view), legal: structuredClone(this.legal) };
-    shown.receivedAt = performance.now();
+    shown.receivedAt = receivedAt;
     this.handlers.state(shown);
   }
 
@@ -348,10 +364,19 @@ export class MatchSocket {
     if (msg.seq <= this.seq || this.resyncing) return; // old news, or the whole state is on its way
     let view = null;
     let legal = this.legal;
-    if (this.view !== null && msg.prev_seq === this.seq) {
+    if (this.view !== null && (msg.prev_seq ?? msg.seq - 1) === this.seq) {
       try {
-        view = applyPatch(this.view, msg.ops);
-        legal = msg.legal_ops ? applyPatch(this.legal, msg.legal_ops) : msg.legal ?? [];
+        view = applyPatch(this.view, expand(msg.ops));
+        if (msg.legal_at !== undefined) {
+          const kept = this.recent.find(([seq]) => seq === msg.legal_at);
+          if (!kept) throw new Error(`no legal list kept from seq ${msg.legal_at}`);
+          legal = kept[1];
+          this.recent = this.recent.filter((entry) => entry !== kept);
+        } else if (msg.legal_ops) {
+          legal = applyPatch(this.legal, expand(msg.legal_ops));
+        } else if (msg.legal) {
+          legal = msg.legal; // a server that sends the list whole
+        }
       } catch (err) {
         view = null;
         console.warn("a patch did not fit the view; asking for the whole state", err);
@@ -361,8 +386,9 @@ export class MatchSocket {
       this.resync();
       return;
     }
-    const { ops, prev_seq, legal_ops, ...rest } = msg;
-    this.take({ ...rest, type: "state", view, legal });
+    const { ops, prev_seq, legal_ops, legal_at, ...rest } = msg;
+    const clock = msg.deadline !== undefined ? {} : { deadline: this.told.deadline, now: this.told.now, receivedAt: this.told.receivedAt };
+    this.take({ status: this.told.status, result: this.told.result, events: [], ...clock, ...rest, type: "state", view, legal }, true);
   }
 
   /** An action of ours waits for its ack or error. */
@@ -543,6 +569,7 @@ class MatchPage {
     const game = this.games[this.summary.game] || { name: this.summary.game, rules: null };
     $("game-name").textContent = game.name;
     document.title = `${game.name} · Potluck`;
+    if ((this.summary.options || {}).pace === "turns") this.startYourMove(game.name);
     if (game.rules) {
       $("rules-link").href = game.rules;
       $("rules-link").hidden = false;
@@ -654,6 +681,18 @@ class MatchPage {
     }
   }
 
+  /** By turns: tell the player when it becomes their move (``your_move.js``). */
+  async startYourMove(gameName) {
+    const { YourMoveNotice } = await import("./your_move.js");
+    this.yourMove = new YourMoveNotice(gameName, h);
+    $("players").after(this.yourMove.controls());
+    if (this.state) this.yourMove.update(this.isMyMove(this.state));
+  }
+
+  isMyMove(msg) {
+    return msg.status === "running" && Array.isArray(msg.waiting) && this.you !== null && msg.waiting.includes(this.you);
+  }
+
   // -- the game --
   onState(msg) {
     if (!msg.view) {
@@ -663,6 +702,7 @@ class MatchPage {
     }
     const first = this.state === null;
     this.state = msg;
+    if (this.yourMove) this.yourMove.update(this.isMyMove(msg));
     if (msg.status && this.summary && msg.status !== this.summary.status) {
       this.summary.status = msg.status;
       this.showSummary();
@@ -671,7 +711,7 @@ class MatchPage {
     this.root.dataset.resyncs = this.socket ? this.socket.resyncs : 0;
     this.root.dataset.you = this.you ?? "";
     this.root.classList.toggle("spectating", this.ctx.spectator);
-    if (first && this.stoodIn) this.greet(msg.events || []);
+    if (first && (this.stoodIn || msg.stood_in)) this.greet(msg.events || []);
     this.logEvents(msg.events || []);
     if (!this.ctx.spectator) rememberSeen(this.matchId, msg.seq);
     if (!first) this.fresh.push(...(msg.events || []).filter((e) => e.fresh));
@@ -782,6 +822,8 @@ class MatchPage {
     const prompt = $("prompt");
     $("prompt-text").textContent = view.prompt || "";
     prompt.classList.toggle("your-turn", !!(legal && legal.length));
+    renderTeach($("teach"), this.state, { matchId: this.matchId, token: this.seat && this.seat.token,
+      send: (action) => this.send(action) });
   }
 
   remaining() {
@@ -815,7 +857,8 @@ class MatchPage {
     try {
       return await this.socket.act(action);
     } catch (err) {
-      if (!quiet) showRefusal(err.message);
+      const clause = clauseOf(action, this.matchId); // teach mode: the rule that refused it
+      if (!quiet) showRefusal(err.message, clause && h("span", { class: "refusal-rule" }, "The rule: ", quoted(clause)));
       throw err;
     }
   }

@@ -211,7 +211,7 @@ function buildForm(form, game) {
 function paceSelect(game, form, withBots) {
   const schema = game.options || {};
   const timers = Object.entries(schema.properties || {}).map(([key, raw]) => [key, resolve(raw, schema)]).filter(([key, s]) => isTimer(key, s));
-  const select = h("select", { id: `pace-${game.id}`, name: "pace" },
+  const select = h("select", { id: `pace-${game.id}`, name: "timer-pace" },  // not "pace": a game option (live or by turns) is called that
     Object.entries(PACES).map(([value, p]) => h("option", { value }, p.label)),
     h("option", { value: "custom" }, "Custom (the timers below)"));
   let chosen = false;
@@ -271,6 +271,14 @@ for (const card of document.querySelectorAll(".game-card")) {
     const level = card.querySelector(".play-level").value;
     start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill(level), options: lobbyOptions(game, "relaxed") }, name);
   });
+  // Learn to play: you against easy bots at the smallest table, relaxed timers, hints on
+  card.querySelector(".learn")?.addEventListener("click", (event) => {
+    const name = playerName();
+    if (!name) return;
+    const players = Math.max(game.min_players, 2);
+    start(event.currentTarget, { game: game.id, players, bots: Array(players - 1).fill("easy"), rated: false,
+      options: { ...lobbyOptions(game, "relaxed"), teach: true } }, name);
+  });
 }
 
 // ---- open and running matches ---------------------------------------------------------
@@ -300,8 +308,16 @@ function matchRow(m, running) {
     h("div", {},
       h("strong", {}, game ? game.name : m.game),
       h("span", { class: "muted" }, running ? ` · ${m.players} players` : ` · ${m.open_seats} of ${m.players} seats free`),
+      byTurns(m),
       h("div", { class: "small muted" }, names)),
     action);
+}
+
+/** "by turns, 24 h a move" for a match played by turns (the lobby lists them among the open
+ *  tables: friends join whenever they come by). */
+function byTurns(m) {
+  const o = m.options || {};
+  return o.pace === "turns" ? h("span", { class: "badge by-turns" }, ` by turns, ${o.move_hours} h a move`) : null;
 }
 
 /** A seat's rating in its game (an account's, or a bot level's), as shown beside its name. */

@@ -18,9 +18,18 @@ function row(t) {
     h("div", {},
       h("strong", {}, gameName(m.game)), " ",
       h("span", { class: `tag ${t.your_move || winners.has(t.seat) ? "win-tag" : ""}`.trim() }, status),
+      byTurns(m, t),
       h("div", { class: "small seats-line" }, m.seats.map((s) => h("span", { class: "who" },
         h("span", { class: "chip", style: `background:${seatColor(s.seat)}` }), s.seat === t.seat ? h("strong", {}, s.name) : s.name, " ")))),
     h("a", { class: `btn ${t.your_move ? "primary" : ""}`.trim(), href }, m.status === "finished" ? "Replay" : "Open"));
+}
+
+/** By turns: the time per move and when the move waited for is made by time. */
+function byTurns(m, t) {
+  const o = m.options || {};
+  if (o.pace !== "turns") return null;
+  const by = t.deadline ? ` · next move by ${new Date(t.deadline).toLocaleString([], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}` : "";
+  return h("span", { class: "small muted by-turns" }, ` by turns, ${o.move_hours} h a move${by}`);
 }
 
 async function showTables() {
@@ -34,6 +43,32 @@ async function showTables() {
     $("tables-waiting").replaceChildren(h("li", {}, err.message));
   }
 }
+
+function mailState(s) {
+  if (!s.email) return "No address yet.";
+  if (s.off) return `${s.email}: unsubscribed (set it again to get the mails back).`;
+  return s.confirmed ? `${s.email}: confirmed.` : `${s.email}: open the link we mailed you to confirm it.`;
+}
+
+async function showMail() {
+  try {
+    const s = await api("/api/me/email");
+    $("mail-state").textContent = mailState(s);
+    if (s.email) $("mail-address").value = s.email;
+  } catch {
+    $("mail-state").textContent = "";
+  }
+}
+
+$("mail-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const s = await api("/api/me/email", { method: "PUT", body: { email: $("mail-address").value } });
+    $("mail-state").textContent = mailState(s);
+  } catch (err) {
+    $("mail-state").textContent = err.message;
+  }
+});
 
 async function showPasskeys() {
   try {
@@ -65,5 +100,6 @@ signedIn.then((account) => {
     return;
   }
   showTables();
+  showMail();
   showPasskeys();
 });

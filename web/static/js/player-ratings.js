@@ -11,8 +11,6 @@ async function show() {
   const data = await api(`/api/players/${encodeURIComponent(root.dataset.name)}/ratings`);
   if (!data.account) return;
   root.hidden = false;
-  const note = document.getElementById("names-note");
-  if (note) note.textContent = `${data.name} is an account: ratings are this account's, across every device it played on.`;
   document.getElementById("ratings-table").tBodies[0].replaceChildren(...(data.ratings.length
     ? data.ratings.map((r) => h("tr", { dataset: { game: r.game } },
       h("th", { scope: "row" }, h("a", { href: `/games/${r.game}/leaderboard` }, gameName(r.game))),

@@ -1,6 +1,7 @@
 // A player's page, /players/{name}: wins per game and the finished matches played under
 // that name (GET /api/players/{name} and /api/players/{name}/matches), newest first, each
-// with a link to its replay. A name is not a person: the page says so.
+// with a link to its replay. A name an account claims is the account's history (under every
+// name it had); any other name is not a person: the page says which.
 import { api, h, seatColor } from "./client.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,11 @@ async function showWins() {
   const body = $("wins").tBodies[0];
   try {
     const tally = await api(base);
+    if (tally.account) {
+      $("player-name-title").textContent = tally.name;
+      $("names-note").textContent = `${tally.name} is an account: these are its matches, under this name or any it `
+        + "had before, and its ratings, on every device it played on.";
+    }
     body.replaceChildren(...(tally.games.length
       ? tally.games.map((g) => h("tr", { dataset: { game: g.game } },
         h("th", { scope: "row" }, gameName(g.game)), h("td", {}, String(g.played)), h("td", { class: "won" }, String(g.won))))

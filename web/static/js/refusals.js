@@ -19,12 +19,13 @@ export function watchControls(board) {
   board.addEventListener("keydown", note, true);
 }
 
-/** Show ``message``, the rules' reason for refusing the move just made. */
-export function showRefusal(message) {
+/** Show ``message``, the rules' reason for refusing the move just made (and, under the
+ *  prompt, ``rule``: in teach mode the clause that says so). */
+export function showRefusal(message, rule = null) {
   clearRefusal();
   const line = document.getElementById("refusal");
   if (line) {
-    line.textContent = message;
+    line.replaceChildren(message, rule ? " " : "", rule || "");
     line.hidden = false;
   }
   if (looked) {
