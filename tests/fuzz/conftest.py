@@ -26,7 +26,7 @@ import uvicorn
 from server.app import create_app, server_config
 from server.config import Settings
 
-from ..server.smtp import smtp_server
+from ..mailbox import smtp_server
 
 SLOW = {"roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
 ACCOUNT = {"name": "Bob", "password": "fuzzing is fun today"}
