@@ -34,12 +34,12 @@ async def test_a_killed_owners_turns_match_moves_on_at_its_deadline_elsewhere(da
                 assert (await client.post(f"/api/matches/{match_id}/join", json={"name": name})).status_code == 200
         store = Store(db)
         assert await store.actions(match_id) == []
-        await _asleep_within(db, match_id, 60)  # a's sweep (every 10 s) put it to sleep
+        await _asleep_within(db, match_id, 180)  # a's sweep (every 10 s) put it to sleep
         a.kill()  # the owner: it started the match
         async with httpx.AsyncClient(base_url=b.url, timeout=20) as client:
             moved = await client.post("/api/test/clock", json={"ms": 12 * HOUR_MS})
             assert moved.status_code == 200
-        log = await _log_within(store, match_id, 60)
+        log = await _log_within(store, match_id, 180)
         assert (log[0].seat, log[0].action) == (None, {"type": "timeout"})
     finally:
         a.kill()

@@ -99,7 +99,7 @@ async def test_several_matches_waiting_make_one_digest_and_unconfirmed_or_unsubs
             assert await rt.services.your_move.flush() == 1
             (digest,) = inbox.to("ann@example.org")
             assert digest["Subject"] == "Your move in 2 matches"
-            assert set(re.findall(r"/matches/(\w+)", digest.get_content())) == set(waiting)
+            assert set(re.findall(r"/matches/([\w-]+)", digest.get_content())) == set(waiting)
             assert inbox.to("cy@example.org") == [] and inbox.to("di@example.org") == []
 
 
