@@ -23,7 +23,9 @@ def view_on_screen(page: Any) -> dict[str, Any]:
 
 def say_ready(page: Any) -> None:
     """The lobby's matches begin with the ready check: press "I'm ready"."""
-    page.wait_for_selector(".nn[data-phase=ready] button.ready").click()
+    # A locator, not an element handle: a redraw replaces the button, and the click finds
+    # the new one.
+    page.locator(".nn[data-phase=ready] button.ready").click()
     page.wait_for_selector(".nn[data-phase=ready] button.ready", state="detached")
 
 

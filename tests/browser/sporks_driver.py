@@ -17,7 +17,7 @@ from server.games.rival_restaurants import GAME
 from server.store import Database, Store
 from server.store.migrate import upgrade
 
-from .rival_restaurants_driver import PHASE_MS, RivalDriver, wait_phase_ends
+from .rival_restaurants_driver import CLICK_MS, PHASE_MS, RivalDriver, wait_phase_ends
 
 OVER = "#result:not([hidden])"
 
@@ -64,9 +64,9 @@ class SporksDriver(RivalDriver):
         if page.locator(".rr-box-bid button[data-act=box_bid].legal").count():
             money = int(page.locator(".rr-me").get_attribute("data-money") or 0)
             amount = 100 if money >= 100 and day % 2 == 0 else 0
-            page.fill("#rr-box-bid", str(amount))
-            self.click(".rr-box-bid button[data-act=box_bid].legal")
-            page.wait_for_selector(f".rr-box-bid[data-your-bid='{amount}'], {past('action_auction')}")
+            self.click_until(".rr-box-bid button[data-act=box_bid].legal",
+                             f".rr-box-bid[data-your-bid='{amount}'], {past('action_auction')}, {OVER}",
+                             before=lambda: page.fill("#rr-box-bid", str(amount), timeout=CLICK_MS))
             if page.locator(".rr-box-bid[data-your-bid]").count():
                 self.did.add("bid")
                 self.sight("auction-secret-bid")
@@ -87,8 +87,8 @@ class SporksDriver(RivalDriver):
         corner = page.evaluate("""() => [...document.querySelectorAll('.rr-me .rr-corner:not(.marked)')]
             .map(c => c.dataset.corner)[0] || null""")
         where = corner or "island"
-        page.click(f"button.rr-go[data-location='{where}']")
-        page.wait_for_selector(f"button.rr-go.picked[data-location='{where}'], {past('money_move')}, {OVER}")
+        self.click_until(f"button.rr-go[data-location='{where}']",
+                         f"button.rr-go.picked[data-location='{where}'], {past('money_move')}, {OVER}")
         self.days.append({"day": day, "went": where})
         return where
 

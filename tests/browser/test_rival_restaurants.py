@@ -91,7 +91,7 @@ def test_rival_restaurants_match_to_the_end_against_bots(pages: Pages, api: http
     watcher.wait_for_selector(".rr-standee-wrap")
     no_horizontal_scroll(watcher)
 
-    driver.play_to_the_end(limit_s=150)  # screenshots of day 1 on the way
+    driver.play_to_the_end(limit_s=900)  # a hang guard; screenshots of day 1 on the way
 
     page.wait_for_selector("#result:not([hidden]) .result")
     scores = page.locator(".result-scores li")

@@ -65,7 +65,7 @@ def test_sporks_out_match_to_the_end_against_bots(pages: Pages, seeded: tuple[st
     assert page.locator(".rr-me .rr-uses li[data-use]").count() == 2  # Pam's two gloves, SPORKs
 
     driver = SporksDriver(page, shot)
-    driver.play_to_the_end(limit_s=420)
+    driver.play_to_the_end(limit_s=1800)  # a hang guard
 
     page.wait_for_selector("#result:not([hidden]) .result")
     shot(page, "result")
