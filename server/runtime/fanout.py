@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from typing import Any, Awaitable, Callable
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 class LocalFanout:
     origin = "local"
     down = False  # nobody to hear: nothing to miss
+    failed_at = float("-inf")  # monotonic time of the last failed publish
 
     async def start(self, on_message: Handler) -> None:
         pass
@@ -47,6 +49,9 @@ class RedisFanout:
         self._listener: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[Any]] = set()
         self.down = True  # not listening (yet, or Redis is away): other processes' news is missed
+        # the last publish that failed: Redis is away, though the listener may not know yet
+        # (its client retries the lost connection with a backoff, seconds, before it says so)
+        self.failed_at = float("-inf")
 
     async def start(self, on_message: Handler) -> None:
         """Listen in the background; an unreachable Redis is retried every second (the
@@ -88,6 +93,7 @@ class RedisFanout:
         try:
             await self._redis.publish(self.channel, json.dumps(message))
         except Exception as exc:
+            self.failed_at = time.monotonic()
             log.warning("Redis publish failed: %s", exc)
 
     async def stop(self) -> None:

@@ -8,8 +8,8 @@ nothing to drive. Other processes' news arrives through the fan-out and is caugh
 the log.
 
 The lease loop (``ownership`` keeps the books): every ``lease_s / 3`` seconds a heartbeat
-keeps this process's leases alive (and, while the fan-out is down, every match with sockets
-here catches up from the log); the matches another process took over stop being
+keeps this process's leases alive (while the fan-out is down, every match with sockets
+here catches up from the log twice a second, in a loop of its own); the matches another process took over stop being
 driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught up
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
@@ -47,6 +47,8 @@ from .services import Services
 from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
 from .your_move import YourMove
 
+FOLLOW_UNHEARD_S = 0.5  # while the fan-out is down: how often sockets here catch up from the log
+FOLLOW_AFTER_BACK_S = 5.0  # …and for how long after it is back
 log = logging.getLogger(__name__)
 
 NAME_MAX = 32
@@ -111,8 +113,9 @@ class Hub:
         self.limits = Limits(settings)
         self._sweeper: asyncio.Task[None] | None = None
         self._heart: asyncio.Task[None] | None = None
+        self._unheard: asyncio.Task[None] | None = None
         self._beat: asyncio.Task[None] | None = None
-        self._fanout_was_down = False
+        self._fanout_down_until = 0.0  # monotonic time until which to catch up as if it were down
 
     def _spawn(self, coro: Any, what: str) -> Any:
         return self.services.spawn(coro, what)
@@ -135,9 +138,10 @@ class Hub:
         self._sweeper = asyncio.create_task(self._sweep_forever())
         if self.settings.redis_url:  # alone, a process has nobody to tell
             self._heart = asyncio.create_task(self._presence_forever())
+            self._unheard = asyncio.create_task(self._unheard_forever())
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._heart):
+        for task in (self._sweeper, self._heart, self._unheard):
             if task:
                 task.cancel()
         if self._beat is not None:
@@ -363,23 +367,30 @@ class Hub:
     async def _leases_forever(self) -> None:
         while True:
             await asyncio.sleep(self.ownership.every_s)
-            self._follow_unheard()
             try:
                 await self._heartbeat()
                 await self._claim_orphans()
             except Exception:
                 log.exception("lease heartbeat failed; retrying")
 
+    async def _unheard_forever(self) -> None:
+        while True:
+            await asyncio.sleep(FOLLOW_UNHEARD_S)
+            self._follow_unheard()
+
     def _follow_unheard(self) -> None:
-        """While the fan-out is down (and once more when it is back), the moves other
-        processes make are not heard: every match with sockets here catches up from the
-        log instead, so its players are at most a heartbeat late."""
-        down = self.services.fanout.down
-        if down or self._fanout_was_down:
+        """While the fan-out is down, and for ``FOLLOW_AFTER_BACK_S`` after it is back (a
+        move published while the connections were being made again is lost), the moves
+        other processes make may not be heard: every match with sockets here catches up
+        from the log instead, every ``FOLLOW_UNHEARD_S``, so its players are at most that
+        late (a lease heartbeat, a second or more, was too rare for a move's 2 s)."""
+        now, fanout = time.monotonic(), self.services.fanout
+        if fanout.down or now - fanout.failed_at < FOLLOW_AFTER_BACK_S:  # a publish failing: it is down
+            self._fanout_down_until = now + FOLLOW_AFTER_BACK_S
+        if now <= self._fanout_down_until:
             for live in list(self.live.values()):
                 if live.subscribers:
                     live.follow(None)
-        self._fanout_was_down = down
 
     async def _heartbeat(self) -> None:
         """Keep this process's leases, and act on what the heartbeat found (see the module
