@@ -234,7 +234,8 @@ class Run:
     def line(self) -> str:
         f = self.figures()
         if not self.latencies_ms:
-            return f"{self.server:<8} {self.matches:>5} matches: no actions measured"
+            return (f"{self.server:<8} {self.matches:>5} matches: no actions measured; "
+                    f"server CPU while idle {self.server_cpu:4.0%} (sys {self.server_sys:3.0%})")
         return (f"{self.server:<8} {self.matches:>5} matches {self.matches * self.players:>5} sockets  "
                 f"p50 {f['p50_ms']:7.1f} ms  p99 {f['p99_ms']:7.1f} ms  max {f['max_ms']:7.1f} ms  "
                 f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} (sys {self.server_sys:3.0%}) "
