@@ -108,7 +108,7 @@ async def _asked_match(rt: Runtime, players: int, bots: int) -> tuple[LiveMatch,
 
 def armed(live: LiveMatch) -> asyncio.TimerHandle | None:
     """The deadline timer the match holds now."""
-    return live._deadline_timer
+    return live.timer._handle
 
 
 async def test_one_action_asks_the_game_each_question_once(database_url: str,
@@ -146,4 +146,4 @@ async def test_the_deadline_timer_is_armed_again_only_when_the_deadline_moves(da
         await live.act(1, {"type": "ready"})  # everyone is ready: the throw's deadline
         assert live.state.phase == "roll" and live.deadline != due
         assert armed(live) is not timer and armed(live) is not None, "the timer kept the old deadline"
-        assert live._deadline_at == live.deadline
+        assert live.timer.due == live.deadline
