@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable, Hashable, TypeVar
 
+import orjson
+
 R = TypeVar("R")
 
 
@@ -55,3 +57,23 @@ def listed(*parts: Any) -> list[Any]:
     of kept parts is kept too (the parts are told apart by their ids, which stay theirs
     while the kept list holds them)."""
     return list(parts)
+
+
+_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+_ALIKE: dict[bytes, Any] = {}
+_ALIKE_SIZE = 8192
+
+
+def alike(value: R) -> R:
+    """A kept value that reads the same as JSON as ``value`` (the first one seen): for a
+    part of a view cheaper to build than to know by its facts, so that a part equal to
+    the last state's (or to another seat's) is the very same object, which the runtime's
+    diff skips. Told apart by their JSON (members in any order), so ``1`` and ``True``
+    stay apart. Nobody may change the value given, nor ``value`` after."""
+    key = orjson.dumps(value, option=_JSON)
+    found = _ALIKE.get(key)
+    if found is None:
+        if len(_ALIKE) >= _ALIKE_SIZE:
+            _ALIKE.clear()
+        found = _ALIKE[key] = value
+    return found  # type: ignore[no-any-return]

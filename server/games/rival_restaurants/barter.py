@@ -233,7 +233,8 @@ def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 def sample_offers(s: RivalState, seat: int) -> list[Action]:
     """A few simple offers to each other chef: buy their first ingredient (by id) at its
     price, sell them your first, or swap your last for their first one you lack. No hand
-    is sorted: each is read once, so the samples cost what the hands hold, no more."""
+    is sorted, and each is read in C (``min``, a set difference of the keys), never
+    ingredient by ingredient in Python."""
     if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
         return []
     n = len(s.players)
@@ -251,7 +252,7 @@ def sample_offers(s: RivalState, seat: int) -> list[Action]:
         if first is not None and INGREDIENTS[first].price <= s.available(other):
             out.append(_offer_action(other, {"ingredients": [first]}, {"money": INGREDIENTS[first].price}))
         if last is not None:
-            swap = min((i for i in theirs if i not in mine), default=None)
+            swap = min(theirs.keys() - mine.keys(), default=None)
             if swap:
                 out.append(_offer_action(other, {"ingredients": [last]}, {"ingredients": [swap]}))
         if len(out) >= SAMPLE_OFFERS:

@@ -202,8 +202,13 @@ def cookable(s: RivalState, seat: int) -> dict[str, bool]:
     """Which of a chef's recipes they could cook now, alone and with no special added
     (``plan_dishes`` of that one dish), the rules and the pool found once for all."""
     rules = substitution_rules(s, seat)
-    pool = +cooking_pool(s, seat, rules)
-    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in s.chefs[seat].recipes}
+    return _cookable(tuple(s.chefs[seat].recipes), +cooking_pool(s, seat, rules), rules)
+
+
+@kept(lambda recipes, pool, rules: (recipes, tuple(sorted(pool.items())), repr(rules)), None)
+def _cookable(recipes: tuple[str, ...], pool: Counter[str], rules: list[dict[str, Any]]) -> dict[str, bool]:
+    """``cookable`` of these recipes from this pool by these rules (kept: never changed)."""
+    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in recipes}
 
 
 # ---- declaring -----------------------------------------------------------------------------
