@@ -59,6 +59,26 @@ def listed(*parts: Any) -> list[Any]:
     return list(parts)
 
 
+def derived(size: int = 1024) -> Callable[[Callable[[Any], R]], Callable[[Any], R]]:
+    """Keep the answers of a pure function of one object that nobody changes (a kept part
+    of a view, a record replaced but never changed in place) by that very object: asked
+    about it again, the very same answer, without looking into it. The object is kept
+    alive beside its answer, so its id is not another's meanwhile."""
+    def wrap(fn: Callable[[Any], R]) -> Callable[[Any], R]:
+        memo: dict[int, tuple[Any, R]] = {}
+
+        @wraps(fn)
+        def answer(obj: Any) -> R:
+            hit = memo.get(id(obj))
+            if hit is None or hit[0] is not obj:
+                if len(memo) >= size:
+                    memo.clear()
+                hit = memo[id(obj)] = (obj, fn(obj))
+            return hit[1]
+        return answer
+    return wrap
+
+
 _JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 _ALIKE: dict[bytes, Any] = {}
 _ALIKE_SIZE = 8192

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import Action, Event, private, public, require
+from server.engine.kept import derived
 
 from . import ops
 from .buying import active
@@ -223,9 +224,17 @@ def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 
 
 def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
-    return {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
-            "text": f"{describe(o.give)} for {describe(o.get)}",
-            "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)}
+    possible = holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)
+    return _described(o)[possible]
+
+
+@derived(size=4096)
+def _described(o: Offer) -> dict[bool, dict[str, Any]]:
+    """An offer's view as it is possible or not (an offer is replaced, never changed in
+    place: described once, the very same object from one state to the next)."""
+    shown = {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
+             "text": f"{describe(o.give)} for {describe(o.get)}"}
+    return {True: {**shown, "possible": True}, False: {**shown, "possible": False}}
 
 
 # ---- sample offers for the legal actions -------------------------------------------------

@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from server.engine import OVER
-from server.engine.kept import alike, interned, listed
+from server.engine.kept import alike, derived, interned, listed
 
 from .cards import (
     ACTION_PRICE,
@@ -170,8 +170,21 @@ def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
     if seat is None:
         return read_once(s, "board", lambda: listed(*(_location(*f) for f in _board_facts(s))))
     if not acting(s, seat, "price"):  # no effect on this chef's prices: the list prices
-        return read_once(s, "listed board", lambda: _board_at(s, lambda market, ingredient: LISTED[ingredient]))
+        return _listed_board(board_priced(s, None))
     return _board_at(s, lambda market, ingredient: counter_price(s, seat, market, ingredient))
+
+
+@derived()
+def _listed_board(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The spectator's ``board`` at the list prices: what a chef no effect changes a price
+    for sees (kept by that very board, which is kept while its locations are)."""
+    return listed(*(entry if entry.get("counter") is None else _at_list_prices(entry) for entry in board))
+
+
+@derived(size=4096)
+def _at_list_prices(entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "counter": [None if card is None else {**card, "your_price": LISTED[card["ingredient"]]}
+                                 for card in entry["counter"]]}
 
 
 LISTED = {i.id: max(0, i.price) for i in INGREDIENTS.values()}  # what a card costs a chef no effect changes it for
