@@ -19,7 +19,15 @@ The same clients then play against a **bare ``websockets`` relay** (one room per
 each action bumps the room's seq and broadcasts an update, then acks) — the floor: what
 loopback, the client and the WebSocket library cost with no game, no database and no
 views. The relay's first state has the size of Potluck's average first state and its
-updates cycle through the sizes of the updates Potluck sent (deltas included).
+updates cycle through the sizes of the updates Potluck sent (deltas included); like
+Potluck's server it does not compress messages (``permessage-deflate`` off).
+
+Beside the CPU per acknowledged action, each run prints the **changes** per second (seqs,
+counted once per match: the actions, and the changes the game's own timers make — a Nutty
+Noodles round closing at the end of its tie window, a throw after the throw timer — which
+every socket is sent too; the relay has none, its changes are its actions) and the CPU per
+change. Refused actions (``refused``: a move a client chose from a list that changed
+meanwhile) cost the server CPU but are counted in neither.
 
 Finally it measures **memory per idle match**: the server's RSS growth per started match
 of ``--game`` that nobody is playing (all seats joined, no sockets; Nutty Noodles with slow
@@ -184,7 +192,8 @@ async def floor_server(port: int, sizes_file: str) -> None:
             return Response(200, "OK", Headers([("Content-Length", "2")]), b"ok")
         return None
 
-    async with serve(handler, "127.0.0.1", port, process_request=health, max_size=None):
+    # no per-message compression, as Potluck's server (``server_config``): the same frames on the wire
+    async with serve(handler, "127.0.0.1", port, process_request=health, max_size=None, compression=None):
         await asyncio.Future()
 
 
@@ -206,6 +215,7 @@ class Run:
     seconds: float
     latencies_ms: list[float] = field(default_factory=list)
     actions: int = 0
+    changes: int = 0  # seqs first seen in the measured seconds: actions and the game's own timeouts
     refused: dict[str, int] = field(default_factory=dict)  # error code → count
     unseen: int = 0
     gaps: int = 0  # patches whose prev_seq was not the seq the socket held (a resync was asked)
@@ -215,6 +225,7 @@ class Run:
     server_cpu: float = 0.0  # share of one core the server used while measured
     server_sys: float = 0.0  # the part of it spent in the kernel (system time)
     cpu_per_action_ms: float = 0.0  # server CPU time per acknowledged action
+    cpu_per_change_ms: float = 0.0  # server CPU time per change (an action or a timeout), every socket told
     server_p50_ms: float | None = None  # receive → committed → queued to every socket (from /metrics)
 
     def percentile(self, q: float) -> float | None:
@@ -229,16 +240,21 @@ class Run:
                 "p50_ms": r2(statistics.median(lat) if lat else None), "p99_ms": r2(self.percentile(0.99)),
                 "max_ms": r2(max(lat) if lat else None), "actions_per_s": round(self.actions / self.seconds, 1),
                 "cpu_ms_per_action": round(self.cpu_per_action_ms, 3),
+                "changes_per_s": round(self.changes / self.seconds, 1),
+                "cpu_ms_per_change": round(self.cpu_per_change_ms, 3), "server_cpu": round(self.server_cpu, 3),
                 "bytes_per_update_median": statistics.median(self.update_bytes) if self.update_bytes else None}
 
     def line(self) -> str:
         f = self.figures()
         if not self.latencies_ms:
-            return f"{self.server:<8} {self.matches:>5} matches: no actions measured"
+            return (f"{self.server:<8} {self.matches:>5} matches: no actions measured; server CPU while idle "
+                    f"{self.server_cpu:4.0%} (sys {self.server_sys:3.0%}), {f['changes_per_s']:.0f} changes/s "
+                    f"(the game's own timeouts)")
         return (f"{self.server:<8} {self.matches:>5} matches {self.matches * self.players:>5} sockets  "
                 f"p50 {f['p50_ms']:7.1f} ms  p99 {f['p99_ms']:7.1f} ms  max {f['max_ms']:7.1f} ms  "
                 f"{f['actions_per_s']:6.1f} actions/s  server CPU {self.server_cpu:4.0%} (sys {self.server_sys:3.0%}) "
-                f"({self.cpu_per_action_ms:.2f} ms/action)  update median {f['bytes_per_update_median']:,.0f} B"
+                f"({self.cpu_per_action_ms:.2f} ms/action; {f['changes_per_s']:.0f} changes/s, "
+                f"{self.cpu_per_change_ms:.2f} ms/change)  update median {f['bytes_per_update_median']:,.0f} B"
                 + (f"  in-server p50 ≤{self.server_p50_ms:g} ms" if self.server_p50_ms is not None else "")
                 + f"  (n={len(self.latencies_ms)}, refused {sum(self.refused.values())} {self.refused or ''}, "
                   f"unseen {self.unseen}, "
@@ -425,8 +441,17 @@ async def drive(run: Run, rooms: list[list[str]], warmup: float, think: tuple[fl
                 run.unseen += 1
                 continue
             run.latencies_ms.append((max(seen) - sent.at) * 1000)  # type: ignore[type-var]
+    for match_arrivals in arrivals.values():  # a change is counted once, when its first socket has it
+        firsts: dict[int, float] = {}
+        for a in match_arrivals:
+            for seq, at in a.items():
+                firsts[seq] = min(at, firsts.get(seq, at))
+        run.changes += sum(1 for at in firsts.values() if measure_from <= at <= measure_to)
+    spent_ms = run.server_cpu * (measure_to - measure_from) * 1000
     if run.actions:
-        run.cpu_per_action_ms = run.server_cpu * (measure_to - measure_from) / run.actions * 1000
+        run.cpu_per_action_ms = spent_ms / run.actions
+    if run.changes:
+        run.cpu_per_change_ms = spent_ms / run.changes
     return run
 
 

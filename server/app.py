@@ -104,7 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(StrictJsonBodies)  # inside BodyLimit: it reads bodies already bounded
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(SameOrigin, allowed_origins=settings.allowed_origins)  # before any body is read
-    app.add_middleware(SecurityHeaders)  # outermost: every answer, refusals included
+    app.add_middleware(SecurityHeaders)  # every answer, refusals included
+    app.add_middleware(websocket.DirectSend)  # outermost: a socket's frames go straight to the server
     errors.install(app)
     for module in (lobby, invite, play, replays, history, accounts, mail, passkeys, ratings, websocket, health):
         app.include_router(module.router)

@@ -28,6 +28,11 @@ unknown ``legal`` or ``updates`` with 4400; a spectator of a match that has
 (``Origin``, see ``origins``) is refused with 403, and one past the socket limits
 (``server.runtime.limits``) with 429 (this address) or 503 (the server), each with
 ``Retry-After``.
+
+A socket's messages take a direct path to the server: every middleware here (and
+Starlette's own) only looks at HTTP answers and the handshake and passes a
+``websocket.send`` through unchanged, so ``DirectSend`` keeps the server's own ``send`` in
+the scope and the socket's frames are handed to it, not through each layer's wrapper.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
@@ -60,6 +65,34 @@ CLOSE_AT_CAPACITY = 4429  # a spectator of a match that has as many as it takes
 LEGAL_READINGS = {"whole": "whole", "delta": "delta"}  # ``legal=`` → how the patches carry the legal list
 UPDATES = ("full", "compact")  # ``updates=``: compact patches (their legal list always as a delta)
 ID_MAX = 128
+SERVER_SEND = "potluck.server_send"  # the scope's key for the server's own ``send`` (``DirectSend``)
+
+
+class DirectSend:
+    """ASGI middleware, outside every other one of the app's: keeps a WebSocket scope's
+    ``send`` — the server's — in the scope, for ``frame_sender``. Nothing else changes."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope[SERVER_SEND] = send
+        await self.app(scope, receive, send)
+
+
+def frame_sender(ws: WebSocket) -> Callable[[str], Awaitable[None]]:
+    """How the socket's text messages are sent once it is accepted: straight to the
+    server's ``send`` (``DirectSend``; what Starlette's ``send_text`` hands down, without
+    the layers between), or ``send_text`` in an app without it."""
+    send = ws.scope.get(SERVER_SEND)
+    if send is None:
+        return ws.send_text
+
+    async def send_text(text: str) -> None:
+        await send({"type": "websocket.send", "text": text})
+
+    return send_text
 
 
 @router.websocket("/ws/matches/{match_id}")
@@ -113,7 +146,7 @@ async def _play(ws: WebSocket, runtime: Runtime, match_id: str, token: str | Non
     if token and seat is None:
         await ws.close(CLOSE_FORBIDDEN, "This token is not for a seat of this match.")
         return
-    sub = Subscriber(seat, ws.send_text, lambda code, reason: ws.close(code, reason),
+    sub = Subscriber(seat, frame_sender(ws), lambda code, reason: ws.close(code, reason),
                      queue_size=settings.send_queue, send_timeout=settings.send_timeout_s,
                      reads="compact" if updates == "compact" else LEGAL_READINGS[legal], queue_bytes=settings.send_queue_bytes)
     try:

@@ -41,6 +41,7 @@ from server.store import ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
+from .deadline_timer import DeadlineTimer
 from .presence import Presence
 from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
@@ -87,8 +88,7 @@ class LiveMatch:
                                  lambda: self.players.standins, self._publish_summary)
         self.bots = BotDriver(services, game, self.id, self._bot_move, self._schedule_bots)
         self.table_chat = TableChat(services, self.id, self._deliver_chat, self.seat_name)
-        self._deadline_timer: asyncio.TimerHandle | None = None
-        self._deadline_at: int | None = None  # what the timer is armed for
+        self.timer = DeadlineTimer(services.clock, services.spawn, self._on_deadline, f"deadline of {self.id}")
         self._following = self._follow_again = False
         self._timeout_refused_at: int | None = None
         self._moved = asyncio.Event()  # another process said the match moved
@@ -488,28 +488,20 @@ class LiveMatch:
         self._tell_waiting()
 
     def _schedule_deadline(self) -> None:
-        """Arm the timer for the deadline, unless it is armed for it already."""
+        """Arm the timer for the deadline, if this process drives the match (kept as it is
+        when the deadline did not move)."""
         due = self.deadline if not self.closed else None
-        if self._deadline_timer is not None and due == self._deadline_at:
+        if self.timer.holds(due):
             return  # the deadline did not move
-        self._cancel_deadline()
+        self.timer.cancel()
         if due is None:
             return
         if not self.drives:
             self.services.metrics.avoided.labels("timeout").inc()
         elif self._timeout_refused_at != self.seq:
-            delay = self.services.clock.seconds_until(due)
-            self._deadline_timer = asyncio.get_running_loop().call_later(
-                delay, lambda: self.services.spawn(self._on_deadline(), f"deadline of {self.id}"))
-            self._deadline_at = due
-
-    def _cancel_deadline(self) -> None:
-        if self._deadline_timer is not None:
-            self._deadline_timer.cancel()
-        self._deadline_timer = self._deadline_at = None
+            self.timer.arm(due)
 
     async def _on_deadline(self) -> None:
-        self._cancel_deadline()  # it fired
         if not self.drives:
             return
         try:
@@ -519,8 +511,7 @@ class LiveMatch:
         except Exception:
             log.exception("match %s: a due timeout could not be applied; retrying in 1 s", self.id)
             if not self.closed:
-                self._deadline_timer = asyncio.get_running_loop().call_later(
-                    DEADLINE_RETRY_S, lambda: self.services.spawn(self._on_deadline(), f"deadline of {self.id}"))
+                self.timer.retry(DEADLINE_RETRY_S)
 
     def _schedule_bots(self) -> None:
         """Hand the bots what they see now (stand-ins come and go here), then tell the
@@ -665,12 +656,12 @@ class LiveMatch:
     async def _catch_up_and_arm(self) -> None:
         async with self.lock:
             await self._catch_up_locked()
-            self._cancel_deadline()  # armed by another owner's reckoning, or not at all
+            self.timer.cancel()  # armed by another owner's reckoning, or not at all
             self._reschedule()
 
     def lost(self) -> None:
         """Another process drives the match now: disarm the timer and the bots."""
-        self._cancel_deadline()
+        self.timer.cancel()
         self.bots.stop()
         self.presence.note()
 
@@ -682,7 +673,7 @@ class LiveMatch:
 
     def has_work(self) -> bool:
         """A timer or a bot is due to move the match (it must stay in memory)."""
-        return self._deadline_timer is not None or self.bots.busy()
+        return self.timer.armed or self.bots.busy()
 
     def sleeps_until(self, min_s: float) -> int | None:
         """By turns, with no bot at work and the deadline more than ``min_s`` away, the
@@ -695,7 +686,7 @@ class LiveMatch:
     def clock_moved(self) -> None:
         """Game time jumped (tests): arm the timer and the bots again by the new time."""
         if not self.closed:
-            self._cancel_deadline()
+            self.timer.cancel()
             self._reschedule()
 
     # ---- chat -----------------------------------------------------------------------
@@ -722,7 +713,7 @@ class LiveMatch:
     def close(self) -> None:
         """Leave memory: stop every timer (the log keeps the match)."""
         self.closed = True
-        self._cancel_deadline()
+        self.timer.cancel()
         self.bots.stop()
         self.presence.close()
 

@@ -42,7 +42,7 @@ WHOLE, DELTA, COMPACT = "whole", "delta", "compact"  # how a socket reads patche
 RECALLED = 4  # distinct legal lists a compact socket keeps, by the seq it last took each at
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """A seat's message after a change: its text, and whether it is the whole state."""
 
@@ -50,7 +50,7 @@ class Message:
     whole: bool
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen one's __init__ costs a call a field (replaced whole, never changed)
 class Held:
     """The view and legal actions the sockets of a seat hold, after change ``seq``."""
 

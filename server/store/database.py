@@ -7,7 +7,8 @@ run without blocking the event loop.
   a whole transaction costs one thread hop (aiosqlite's hop per call cost ~0.5 ms each,
   far more under load). Writes go through a single writer thread that commits whatever
   has queued up meanwhile in one transaction, each write in its own SAVEPOINT (group
-  commit: one fsync for many matches; one write failing does not sink the others). A
+  commit: one fsync for many matches; one write failing does not sink the others; a write
+  alone in its batch needs no savepoint: its transaction rolls back without it). A
   write's future resolves only after the COMMIT.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed action survives a crash of
@@ -277,21 +278,12 @@ class _GroupCommitWriter:
             conn = self.conn
             with conn.begin():
                 self._check_wal()
-                # savepoints straight on the driver: SQLAlchemy's statement machinery cost
-                # more than the savepoint itself
-                driver = conn.connection.driver_connection
-                for work, future in batch:
-                    driver.execute("SAVEPOINT potluck_write")
-                    try:
-                        result = work(conn)
-                        driver.execute("RELEASE potluck_write")
-                        outcomes.append((future, result, None))
-                    except Exception as exc:
-                        if not driver.in_transaction:  # SQLite rolled it all back (a full disk, an I/O error)
-                            raise
-                        driver.execute("ROLLBACK TO potluck_write")
-                        driver.execute("RELEASE potluck_write")
-                        outcomes.append((future, None, exc))
+                if len(batch) == 1:
+                    outcomes.append(_alone(conn, *batch[0]))
+                else:
+                    outcomes += _in_savepoints(conn, batch)
+        except _AloneFailed as failed:  # rolled back with its transaction; the connection is sound
+            outcomes = [(batch[0][1], None, failed.error)]
         except Exception as exc:  # the COMMIT (or BEGIN) failed: nothing of the batch is kept
             outcomes = [(future, None, exc) for _, future in batch]
             if not isinstance(exc, WalGone):  # (said once; its connection holds the orphaned WAL)
@@ -349,6 +341,44 @@ class _GroupCommitWriter:
                 conn.close()
             except Exception:
                 pass
+
+
+class _AloneFailed(Exception):
+    """The one write of a batch raised ``error`` (and its transaction is to be rolled back)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def _alone(conn: Connection, work: Work[Any], future: asyncio.Future[Any]) -> Outcome:
+    """A write alone in its batch: its transaction is its savepoint (two statements fewer)."""
+    try:
+        return future, work(conn), None
+    except Exception as exc:
+        if not conn.connection.driver_connection.in_transaction:  # SQLite rolled it back itself
+            raise  # (a full disk, an I/O error): as a failed COMMIT
+        raise _AloneFailed(exc) from exc
+
+
+def _in_savepoints(conn: Connection, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> list[Outcome]:
+    """Each write of a batch in its own savepoint (straight on the driver: SQLAlchemy's
+    statement machinery cost more than the savepoint itself): one failing is rolled back
+    alone."""
+    outcomes: list[Outcome] = []
+    driver = conn.connection.driver_connection
+    for work, future in batch:
+        driver.execute("SAVEPOINT potluck_write")
+        try:
+            result = work(conn)
+            driver.execute("RELEASE potluck_write")
+            outcomes.append((future, result, None))
+        except Exception as exc:
+            if not driver.in_transaction:  # SQLite rolled it all back (a full disk, an I/O error)
+                raise
+            driver.execute("ROLLBACK TO potluck_write")
+            driver.execute("RELEASE potluck_write")
+            outcomes.append((future, None, exc))
+    return outcomes
 
 
 def _settle_all(outcomes: list[Outcome]) -> None:

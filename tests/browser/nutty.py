@@ -11,10 +11,10 @@ RACE = ".nn[data-phase=race], .nn[data-phase=closing]"
 
 
 def view_on_screen(page: Any) -> dict[str, Any]:
-    """What the board shows, in the shape of a view: phase, dice, tables."""
+    """What the board shows, in the shape of a view: phase, the throw's dice, tables."""
     return page.evaluate("""() => ({
         phase: document.querySelector('.nn').dataset.phase,
-        dice: [...document.querySelectorAll('.nn-dice.live .die')].map(d => d.dataset.face),
+        throw: {dice: [...document.querySelectorAll('.nn-dice.live .die')].map(d => d.dataset.face)},
         tables: [...document.querySelectorAll('.nn-tables [data-table]')]
             .filter(t => t.dataset.table !== 'takeaway')
             .map(t => t.dataset.monster ? {id: t.dataset.monster} : null),

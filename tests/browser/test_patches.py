@@ -115,7 +115,7 @@ def test_a_page_that_misses_a_patch_resyncs_and_shows_the_present(pages: Pages, 
     present = view(0)
     assert present["seq"] == 2
     shown = page.evaluate("[...document.querySelectorAll('.nn-dice.live .die')].map(d => d.dataset.face)")
-    assert shown == present["view"]["dice"]
+    assert shown == present["view"]["throw"]["dice"]
     assert page.locator(".player[data-seat='1'] .pname").inner_text() == "Bob"
 
     act(0, answer(present["view"]))  # Ann serves right: a patch from seq 2, applied

@@ -164,7 +164,7 @@ def test_wrong_placement_takes_the_player_out_of_the_round() -> None:
     assert "wrong" in events[0].text and GAME.legal(s2, 0) == []
     with pytest.raises(IllegalAction, match="already placed"):
         place(s2, 0, 1, "chilli+fish", 1300)
-    assert GAME.view(s2, 1)["players"][0]["out"] is True
+    assert GAME.view(s2, 1)["throw"]["placements"] == [{"seat": 0, "bowl": "chilli+fish", "table": 0, "correct": False}]
 
 
 def test_wrong_bowl_is_a_wrong_placement() -> None:
@@ -392,6 +392,27 @@ def test_view_shows_deck_size_but_not_its_order_nor_the_answer() -> None:
     assert "target" not in view and all(m not in str(view) for m in s.deck)
 
 
+def test_the_view_keeps_the_last_throw_until_the_next_one_replaces_it() -> None:
+    """After the round the dice and tokens stay on show (the round's summary names only its
+    target and winners); the next throw replaces them whole; nothing in the view repeats
+    who is out, the placements say it."""
+    s = racing(2, tables=[monster("egg")] * 3)
+    s.thrower = 1
+    s, _ = place(s, 0, 0, "chilli", 1200)
+    s, _ = place(s, 1, 0, "fish", 1300)
+    view = GAME.view(s, 0)
+    assert view["phase"] == "roll" and view["last_round"] == {"target": "chilli+fish", "winners": []}
+    assert view["throw"] == {"number": 1, "dice": ["chilli", "fish"], "placements": [
+        {"seat": 0, "bowl": "chilli", "table": 0, "correct": False},
+        {"seat": 1, "bowl": "fish", "table": 0, "correct": False}]}
+    assert all(set(p) == {"name", "monsters", "score", "ready"} for p in view["players"])
+    assert GAME.legal(s, 0) == [] and GAME.legal(s, 1) == [{"type": "roll"}]
+    s, _ = GAME.apply(s, 1, {"type": "roll"}, 1400)
+    thrown = GAME.view(s, 0)["throw"]
+    assert thrown["number"] == 2 and thrown["dice"] == s.dice and thrown["placements"] == []
+    assert len(GAME.legal(s, 0)) == len(GAME.legal(s, 1)) > 0  # last round's tokens are no longer down
+
+
 def test_bot_without_mistakes_always_serves_correctly() -> None:
     out = play(GAME, 3, {"mode": "advanced", "order_please": True}, seed=9,
                bots=lambda game, seat, rng: game.bot(seat, rng, mistake_rate=0.0))
@@ -454,7 +475,7 @@ def test_wrong_serve_says_what_was_wrong() -> None:
     assert f"wrong: the dice asked for {BOWLS[target].name}." in events[0].text
     _, events = place(s, 0, 0, target, 1100)
     assert f"wrong: {MONSTERS[fish_hater].name} is allergic to Fish." in events[0].text
-    assert events[0].data["why"] == f"{MONSTERS[fish_hater].name} is allergic to Fish"
+    assert events[0].data == {"seat": 0, "correct": False}  # the bowl and table: in the view's placements
     s2, events = GAME.apply(s, 0, {"type": "takeaway", "bowl": target}, 1100)
     assert "a takeaway is only for a bowl nobody can eat" in events[0].text
     assert "You are out of this round" in GAME.view(s2, 0)["prompt"] and "takeaway" in GAME.view(s2, 0)["prompt"]

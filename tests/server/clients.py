@@ -74,9 +74,10 @@ def _auth(token: str | None) -> dict[str, str]:
 
 def answer(view: dict[str, Any]) -> dict[str, Any] | None:
     """The correct placement for the dice on the table, worked out from a view."""
-    if view.get("phase") not in ("race", "closing") or not view.get("dice"):
+    dice = view.get("throw", {}).get("dice")
+    if view.get("phase") not in ("race", "closing") or not dice:
         return None
-    target = bowl_for_dice(view["dice"])
+    target = bowl_for_dice(dice)
     eaters = [t for t, m in enumerate(view["tables"]) if m and MONSTERS[m["id"]].can_eat(BOWLS[target])]
     if not eaters:
         return {"type": "takeaway", "bowl": target}

@@ -24,7 +24,7 @@ async def _step(api: Api, match_id: str, tokens: list[str], rng: random.Random,
     if public["status"] == "finished":
         return False
     view = public["view"]
-    placed = {i for i, p in enumerate(view["players"]) if p["placed"]}
+    placed = {p["seat"] for p in view["throw"]["placements"]}
     movers = [view["thrower"]] if view["phase"] == "roll" else [
         i for i in range(len(tokens)) if i not in placed]
     seat = rng.choice(movers)

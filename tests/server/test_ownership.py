@@ -105,7 +105,7 @@ async def test_only_the_owner_arms_the_timer_and_runs_the_bots(database_url: str
         *_, live_a = await a.join(record.id, "Ann")
         live_b = await b.get(record.id)
         assert live_a.drives and not live_b.drives
-        assert live_a._deadline_timer is not None and live_b._deadline_timer is None
+        assert live_a.timer.armed and not live_b.timer.armed
         if live_a.state.thrower == 0:  # Ann throws: then both bots have a bowl to serve
             await live_b.act(0, {"type": "roll"})
             await live_a.sync()
@@ -172,7 +172,7 @@ async def test_a_dead_owners_match_is_taken_over_and_moved_on(database_url: str)
     async with runtime(database_url, HandClock(), lease_s=0.6) as a, runtime(database_url, Clock(), lease_s=0.6) as b:
         live_a, _ = await _started(a, roll_timeout_ms=1000)
         live_b = await b.get(live_a.id)
-        assert not live_b.drives and live_b._deadline_timer is None
+        assert not live_b.drives and not live_b.timer.armed
         _kill(a)
         await _until(lambda: live_b.drives, timeout=30)
         await _until(lambda: live_b.seq >= 1, timeout=30)  # the throw timer, armed by b

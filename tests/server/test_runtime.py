@@ -286,7 +286,7 @@ async def test_matches_nobody_watches_leave_memory_and_come_back_by_replay(datab
         again = await rt.get(live.id)
         assert again is not live and (again.seq, again.state) == (live.seq, live.state)
         await owned.sync()
-        assert owned.drives and owned._deadline_timer is not None  # the round's timer
+        assert owned.drives and owned.timer.armed  # the round's timer
         assert owner.sweep(now + 301) == [], "the owner dropped a match whose timer is due"
 
 

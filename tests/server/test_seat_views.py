@@ -103,7 +103,7 @@ def test_members_the_seats_share_are_diffed_once(monkeypatch: Any) -> None:
     texts = views.messages(settled(game, after, 1, []), {seat: {WHOLE} for seat in seats}, COMMON)
     for seat in seats:
         assert apply(held[seat], json.loads(texts[(seat, WHOLE)].text)["ops"]) == game.view(after, seat)
-    assert "/dice" in diffed and len(diffed) == len(set(diffed))  # each member once, for all four
+    assert "/throw" in diffed and len(diffed) == len(set(diffed))  # each member once, for all four
 
 
 def test_legal_actions_travel_whole_or_as_a_patch_of_the_list_held() -> None:

@@ -40,7 +40,7 @@ def stakes(view: dict[str, Any], kind: str, actions: list[dict[str, Any]]) -> st
     """In the race: the ingredients the dice ask for (what the seat sees on the table)."""
     if kind not in ("place", "takeaway"):
         return None
-    dice = sorted({INGREDIENT_NAMES.get(d, d) for d in view.get("dice", []) if d != BLANK})
+    dice = sorted({INGREDIENT_NAMES.get(d, d) for d in view["throw"]["dice"] if d != BLANK})
     asked = " + ".join(dice) if dice else "no ingredient: the Miso Soup"
     return (f"The dice ask for exactly {asked}. The first correct serve wins a monster; "
             "a wrong bowl or an allergic monster puts you out of this round.")

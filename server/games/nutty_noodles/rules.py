@@ -111,8 +111,8 @@ class NuttyNoodlesState(State):
     dice: list[str] = field(default_factory=list)
     target: str | None = None  # the bowl the dice ask for
     first_correct_ms: int | None = None
-    placements: list[Placement] = field(default_factory=list)
-    last_round: dict[str, Any] | None = None
+    placements: list[Placement] = field(default_factory=list)  # this throw's, kept until the next throw
+    last_round: dict[str, Any] | None = None  # the last round's target and winners (its placements: above)
     rounds: int = 0  # rounds won by somebody
     throws: int = 0
     end_reason: str | None = None
@@ -358,7 +358,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         faces = ", ".join(INGREDIENT_NAMES.get(f, "blank") for f in s.dice)
         again = f" (after {attempts} throws)" if attempts > 1 else ""
         verb = " throws" if by is not None else ""
-        return [public("roll", f"{who}{verb}: {faces}{again}.", dice=list(s.dice), thrower=s.thrower)]
+        return [public("roll", f"{who}{verb}: {faces}{again}.", thrower=s.thrower)]
 
     def _place(self, s: NuttyNoodlesState, seat: int, table: int | None, bowl: str,
                now_ms: int) -> list[Event]:
@@ -366,15 +366,14 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         s.placements.append(Placement(seat, bowl, table, now_ms, correct))
         who = s.players[seat]
         target = "face down (takeaway)" if table is None else f"for {_table_name(s, table)}"
-        data = {"seat": seat, "bowl": bowl, "table": table, "correct": correct}
+        # the bowl and table are in the view's placements, why it was wrong in the sentence
         if correct:
-            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — right!", **data)]
+            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — right!", seat=seat, correct=True)]
             if s.phase == "race":
                 s.phase, s.first_correct_ms = "closing", now_ms
         else:
-            why = mistake(s, bowl, table)
-            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — wrong: {why}. "
-                             f"{who} is out of this round.", **data, why=why)]
+            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — wrong: {mistake(s, bowl, table)}.",
+                             seat=seat, correct=False)]  # and is out of the round, as the rules say
         everyone_placed = len(s.placements) == len(s.players)
         if s.phase == "closing" and (everyone_placed or s.options.tie_window_ms == 0):
             events += self._resolve(s, now_ms)
@@ -394,8 +393,8 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def _again(self, s: NuttyNoodlesState, now_ms: int, why: str) -> list[Event]:
         """Nobody right: the round is repeated, the same player throws again."""
-        s.last_round = {"target": s.target, "winners": [], "placements": [p.to_json() for p in s.placements]}
-        s.phase, s.phase_since, s.target, s.placements = "roll", now_ms, None, []
+        s.last_round = {"target": s.target, "winners": []}
+        s.phase, s.phase_since, s.target = "roll", now_ms, None
         return [public("again", f"{why}; {s.players[s.thrower]} throws again.", thrower=s.thrower)]
 
     def _resolve(self, s: NuttyNoodlesState, now_ms: int) -> list[Event]:
@@ -427,9 +426,9 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             if m is None and s.deck:
                 s.tables[t] = s.deck.pop()
         s.rounds += 1
-        s.last_round = {"target": s.target, "winners": gains, "placements": [p.to_json() for p in s.placements]}
+        s.last_round = {"target": s.target, "winners": gains}
         s.thrower = min(winners, key=lambda p: len(s.won[p.seat])).seat
-        s.phase, s.phase_since, s.target, s.placements, s.first_correct_ms = "roll", now_ms, None, [], None
+        s.phase, s.phase_since, s.target, s.first_correct_ms = "roll", now_ms, None, None
         events += self._check_end(s)
         return events
 
@@ -452,7 +451,9 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     @staticmethod
     def _placed(state: NuttyNoodlesState, seat: int) -> bool:
-        return any(p.seat == seat for p in state.placements)
+        """Whether ``seat`` has a token down in the race (after it, the placements shown are
+        the last round's)."""
+        return state.phase in ("race", "closing") and any(p.seat == seat for p in state.placements)
 
     # -- what each seat sees --
     def view(self, state: NuttyNoodlesState, seat: int | None) -> dict[str, Any]:
@@ -467,8 +468,10 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         return {**table, "you": seat, "prompt": self._prompt(state, seat)}
 
     def _table(self, state: NuttyNoodlesState) -> dict[str, Any]:
-        """What every seat and spectator sees: there is nothing hidden but the deck's order."""
-        placed = {p.seat: p for p in state.placements}
+        """What every seat and spectator sees: there is nothing hidden but the deck's order.
+        ``throw`` is the last throw — its number, its dice, the tokens put down for it — until
+        the next one replaces it whole (``phase`` says whether its race is on); who is out
+        follows from its placements."""
         return {
             "game": self.id,
             "mode": state.options.mode,
@@ -481,14 +484,11 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             "phase": state.phase,
             "thrower": state.thrower,
             "round": state.rounds + 1,
-            "throws": state.throws,
             "players": [
                 {
                     "name": name,
                     "monsters": list(state.won[i]),
                     "score": len(state.won[i]),
-                    "placed": i in placed,
-                    "out": i in placed and not placed[i].correct,
                     "ready": i in state.ready,
                 }
                 for i, name in enumerate(state.players)
@@ -499,9 +499,8 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             "layout": state.layout,
             "tables": [None if m is None else MONSTER_VIEWS[m] for m in state.tables],
             "deck": len(state.deck),
-            "dice": list(state.dice) if state.phase in ("race", "closing") else [],
-            "last_dice": list(state.dice),
-            "placements": [p.to_json() for p in state.placements],
+            "throw": {"number": state.throws, "dice": list(state.dice),
+                      "placements": [p.to_json() for p in state.placements]},
             "last_round": state.last_round,
         }
 
@@ -521,8 +520,8 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             return "Watching the race for the right bowl."
         mine = next((p for p in state.placements if p.seat == seat), None)
         if mine is None:
-            first = " — the first monster, left to right, that can eat it" if state.options.order_please else ""
-            return f"Find the bowl with exactly those ingredients and serve a monster that can eat it{first}!"
+            whom = "the first monster, left to right," if state.options.order_please else "a monster"
+            return f"Serve the bowl the dice show to {whom} that can eat it!"
         if mine.correct:
             return "Served — waiting for the round to end."
         return f"Wrong — {mistake(state, mine.bowl, mine.table)}. You are out of this round."

@@ -260,8 +260,16 @@ function onKey(event) {
   return false;
 }
 
+/** Whether the race of the last throw is on (the dice and placements stay in the view until
+ *  the next throw). */
+function racing(view) {
+  return view.phase === "race" || view.phase === "closing";
+}
+
+/** Your token in the race on, if you have put one down. */
 function mine(view) {
-  return view.you === null || view.you === undefined ? null : view.placements.find((p) => p.seat === view.you) || null;
+  if (view.you === null || view.you === undefined || !racing(view)) return null;
+  return view.throw.placements.find((p) => p.seat === view.you) || null;
 }
 
 function reactToEvents(state, ctx) {
@@ -270,15 +278,14 @@ function reactToEvents(state, ctx) {
   const fresh = state.fresh || [];
   if (fresh.some((e) => e.type === "roll")) feedback = null; // a new throw: last round's news is stale
   for (const event of fresh) {
+    // a wrong serve: its log line says what was served and why it was wrong
     if (event.type === "place" && event.data && event.data.seat === you) {
-      showFeedback(event.data.correct ? "right" : "wrong",
-        event.data.correct ? "Right!" : `Wrong — ${event.data.why || "not the right serve"}. You're out this round.`);
+      showFeedback(event.data.correct ? "right" : "wrong", event.data.correct ? "Right!" : `${event.text} You're out this round.`);
     }
   }
   // The round was won before you served: too late.
-  const last = state.view.last_round;
   const won = fresh.some((e) => e.type === "win");
-  if (won && last && !last.placements.some((p) => p.seat === you)) showFeedback("late", "Too late!");
+  if (won && !state.view.throw.placements.some((p) => p.seat === you)) showFeedback("late", "Too late!");
 }
 
 function tablesRow(view, legalPlace, myColor) {
@@ -333,11 +340,11 @@ function readyRow(state, ctx) {
 function diceRow(state, ctx) {
   const { view, legal } = state;
   const canRoll = legal.some((a) => a.type === "roll");
-  const live = view.dice.length > 0;
+  const live = racing(view) && view.throw.dice.length > 0;
   const rolled = (state.fresh || []).some((e) => e.type === "roll");
-  const faces = live ? view.dice : Array.from({ length: view.mode === "advanced" ? 3 : 2 }, () => null);
+  const faces = live ? view.throw.dice : Array.from({ length: view.mode === "advanced" ? 3 : 2 }, () => null);
   return h("div", { class: "nn-dice-row" },
-    h("div", { class: `nn-dice${live ? " live" : " idle"}`, role: "group", "aria-label": live ? `Dice: ${view.dice.join(", ")}` : "Dice not thrown yet" },
+    h("div", { class: `nn-dice${live ? " live" : " idle"}`, role: "group", "aria-label": live ? `Dice: ${view.throw.dice.join(", ")}` : "Dice not thrown yet" },
       faces.map((f) => (f ? die(f, rolled) : h("div", { class: "die idle" })))),
     canRoll
       ? h("button", { class: "btn primary big roll", type: "button", onclick: roll }, "Throw the dice", h("kbd", {}, "Space"))
@@ -349,8 +356,7 @@ function bowlsArea(view, legalPlace) {
   const scattered = Array.isArray(view.layout);
   const target = view.phase === "roll" && view.last_round ? view.last_round.target : null;
   const onBowl = new Map();
-  const shownPlacements = view.phase === "roll" && view.last_round ? view.last_round.placements : view.placements;
-  for (const p of shownPlacements || []) {
+  for (const p of view.throw.placements) {
     if (!onBowl.has(p.bowl)) onBowl.set(p.bowl, []);
     onBowl.get(p.bowl).push(p);
   }
@@ -415,9 +421,10 @@ function roundBanner(view, ctx) {
 }
 
 function scoreboard(view) {
+  const out = new Set(racing(view) ? view.throw.placements.filter((p) => !p.correct).map((p) => p.seat) : []);
   return h("div", { class: "nn-scores" },
     h("span", { class: "small muted" }, `First to ${view.goal} monsters`),
-    view.players.map((p, seat) => h("div", { class: `nn-score${p.out ? " out" : ""}${seat === view.you ? " you" : ""}` },
+    view.players.map((p, seat) => h("div", { class: `nn-score${out.has(seat) ? " out" : ""}${seat === view.you ? " you" : ""}` },
       h("span", { class: "chip", "data-seat": seat, style: `background:${seatColor(seat)}` }),
       h("span", { class: "pname" }, p.name),
       h("span", { class: "herd" }, p.monsters.map((m) => monsterArt(m, 22))),
@@ -429,7 +436,7 @@ function draw() {
   const { view, legal } = state;
   const legalPlace = canPlace(legal) && !sending;
   const myColor = seatColor(view.you);
-  const board = h("div", { class: `nn${view.variants.scrambled ? " is-scrambled" : ""}`, dataset: { phase: view.phase, throws: view.throws } },
+  const board = h("div", { class: `nn${view.variants.scrambled ? " is-scrambled" : ""}`, dataset: { phase: view.phase, throws: view.throw.number } },
     roundBanner(view, ctx),
     view.phase === "ready" ? readyRow(state, ctx) : diceRow(state, ctx),
     tablesRow(view, legalPlace, myColor),
@@ -447,7 +454,7 @@ export function render(root, state, ctx) {
     ctx.onKey(onKey);
     keysBound = true;
   }
-  if (state.view.throws !== selection.throws) selection = { table: undefined, bowl: undefined, throws: state.view.throws };
+  if (state.view.throw.number !== selection.throws) selection = { table: undefined, bowl: undefined, throws: state.view.throw.number };
   current = { state, ctx, root };
   reactToEvents(state, ctx);
   draw();
