@@ -472,7 +472,7 @@ def test_wrong_serve_says_what_was_wrong() -> None:
     target = bowl_for_dice(("chilli", "fish"))
     other = next(b for b in s.bowls if b != target)
     _, events = place(s, 0, 1, other, 1100)
-    assert f"wrong: the dice asked for {BOWLS[target].name}." in events[0].text
+    assert events[0].text.endswith(f" — wrong: the dice asked for {BOWLS[target].name}.")  # the renderer reads it there
     _, events = place(s, 0, 0, target, 1100)
     assert f"wrong: {MONSTERS[fish_hater].name} is allergic to Fish." in events[0].text
     assert events[0].data == {"seat": 0, "correct": False}  # the bowl and table: in the view's placements

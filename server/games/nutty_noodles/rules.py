@@ -366,7 +366,8 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         s.placements.append(Placement(seat, bowl, table, now_ms, correct))
         who = s.players[seat]
         target = "face down (takeaway)" if table is None else f"for {_table_name(s, table)}"
-        # the bowl and table are in the view's placements, why it was wrong in the sentence
+        # the bowl and table are in the view's placements; why it was wrong ends the sentence
+        # (after " — wrong: ", where the renderer finds it for the placer's bubble)
         if correct:
             events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — right!", seat=seat, correct=True)]
             if s.phase == "race":
