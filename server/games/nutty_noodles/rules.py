@@ -345,7 +345,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def _start(self, s: NuttyNoodlesState, now_ms: int, why: str) -> list[Event]:
         s.phase, s.phase_since = "roll", now_ms
-        return [public("start", f"{why}: {s.players[s.thrower]} throws first.", thrower=s.thrower)]
+        return [public("start", f"{why}: {s.players[s.thrower]} throws first.")]  # the thrower: in the view
 
     def _throw(self, s: NuttyNoodlesState, now_ms: int, by: int | None) -> list[Event]:
         s.dice, attempts = throw_dice(s.rng, s.mode)
@@ -358,7 +358,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         faces = ", ".join(INGREDIENT_NAMES.get(f, "blank") for f in s.dice)
         again = f" (after {attempts} throws)" if attempts > 1 else ""
         verb = " throws" if by is not None else ""
-        return [public("roll", f"{who}{verb}: {faces}{again}.", thrower=s.thrower)]
+        return [public("roll", f"{who}{verb}: {faces}{again}.")]  # the dice and thrower: in the view
 
     def _place(self, s: NuttyNoodlesState, seat: int, table: int | None, bowl: str,
                now_ms: int) -> list[Event]:
@@ -396,7 +396,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         """Nobody right: the round is repeated, the same player throws again."""
         s.last_round = {"target": s.target, "winners": []}
         s.phase, s.phase_since, s.target = "roll", now_ms, None
-        return [public("again", f"{why}; {s.players[s.thrower]} throws again.", thrower=s.thrower)]
+        return [public("again", f"{why}; {s.players[s.thrower]} throws again.")]
 
     def _resolve(self, s: NuttyNoodlesState, now_ms: int) -> list[Event]:
         """The first correct placement takes its table's monster (a takeaway: the top of the
