@@ -287,8 +287,10 @@ function reactToEvents(state, ctx) {
   const fresh = state.fresh || [];
   if (fresh.some((e) => e.type === "roll")) feedback = null; // a new throw: last round's news is stale
   for (const event of fresh) {
-    if (event.type === "place" && event.data && event.data.seat === you) {
-      showFeedback(event.data.correct ? "right" : "wrong", event.data.correct ? "Right!" : `Wrong — ${mistake(event.text)} You're out this round.`);
+    const served = event.type === "place" && event.data && event.data.seat === you
+      ? state.view.throw.placements.find((p) => p.seat === you) : null; // the event's own placement
+    if (served) {
+      showFeedback(served.correct ? "right" : "wrong", served.correct ? "Right!" : `Wrong — ${mistake(event.text)} You're out this round.`);
     }
   }
   // The round was won before you served: too late.
