@@ -528,14 +528,8 @@ class LiveMatch:
             self.services.metrics.avoided.labels("bot").inc(len(self.players.bots) + len(self.presence.owner_standins))
             self.bots.stop()
             return
-        now, step = self.now(), self.step
-        controllers = self.players.controllers(now)
-        if controllers or self.bots.busy():
-            views = step.see(self.game, controllers)
-            legal = step.legal_of(self.game, controllers)
-            self.bots.arm(step.seq, step.state, now, step.deadline,
-                          {seat: (bot, views.get(seat), legal[seat]) for seat, bot in controllers.items()})
-        self.bots.wake_at(self.players.next_absence(now))
+        now = self.now()
+        self.bots.hand(self.step, now, self.players.controllers(now), self.players.next_absence(now))
 
     async def _bot_move(self, seat: int, bot: Bot, action: Action, seq: int) -> Outcome:
         """Play a bot's decision on the change it was made for (``seq``) and no other: when
