@@ -13,7 +13,7 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 
 The match is the actor; what it owns works through callbacks, never a reference back:
 ``Presence`` (who is at the table, pushed as ``match`` messages), ``BotDriver`` (bots and
-stand-ins) and ``TableChat``. If another process committed that ``seq`` first, the tail of
+stand-ins), ``TableChat``, the ``DeadlineTimer`` and, by turns, ``Turns``. If another process committed that ``seq`` first, the tail of
 the log is replayed into memory and the action is tried again on the new state (or
 refused as stale when the client pinned ``expect_seq``). The log is the truth; memory
 follows it.
