@@ -42,7 +42,7 @@ from server.store import ChatRecord, MatchRecord, SeqTaken
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .deadline_timer import DeadlineTimer
-from .presence import Presence
+from .presence import PRESENCE_EXPIRES, Presence
 from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
@@ -96,6 +96,7 @@ class LiveMatch:
         self._rates: dict[int, TokenBucket] = {}  # seat → its sockets' messages
         self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
+        self._standins_repeats = 0  # heartbeats that repeat the stand-ins, though none plays now
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
         self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
         self.waiting_since: dict[int, int] = {}  # …each with the seq its wait began at
@@ -525,6 +526,7 @@ class LiveMatch:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
             self._publish({"kind": "standins", "seats": sorted(standins)})
+            self._standins_repeats = PRESENCE_EXPIRES
         if (drives, standins) != self._noted:  # who plays which seat may have changed
             self._noted = (drives, standins)
             self.presence.note()
@@ -640,7 +642,14 @@ class LiveMatch:
         self.presence.note()
 
     def presence_heartbeat(self) -> None:
+        """Repeat presence; the owner repeats which seats stand-ins play while any does (and
+        for a few heartbeats after the last left), so a process that missed the one
+        message — Redis was away a moment — learns it within a heartbeat, not at reload."""
         self.presence.heartbeat()
+        standins = self.presence.owner_standins
+        if self.drives and self.running and (standins or self._standins_repeats > 0):
+            self._standins_repeats = max(0, self._standins_repeats - 1)
+            self._publish({"kind": "standins", "seats": sorted(standins)})
 
     def tell_presence(self) -> None:
         self.presence.tell()

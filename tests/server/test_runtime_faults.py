@@ -73,3 +73,16 @@ async def test_while_the_fan_out_is_down_a_socket_on_another_process_sees_the_mo
         live_b.subscribe(sink(thrower, got), [])
         await live_a.act(thrower, {"type": "roll"})
         await _until(lambda: any(m["type"] == "patch" and m["seq"] == 1 for m in got), timeout=30)
+
+
+async def test_a_lease_heartbeat_the_database_refuses_is_one_line_in_the_log(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    async with runtime(database_url, lease_s=0.6) as rt:  # a beat every 0.2 s
+        async def away() -> None:
+            raise OperationalError("UPDATE processes", {}, Exception("server closed the connection\nunexpectedly"))
+
+        with caplog.at_level(logging.WARNING, logger="server.runtime.hub"):
+            rt.ownership.beat = away  # type: ignore[method-assign]
+            await _until(lambda: sum("heartbeat" in r.getMessage() for r in caplog.records) >= 2)
+    said = [r for r in caplog.records if "heartbeat" in r.getMessage()]
+    assert all(r.exc_info is None and "\n" not in r.getMessage() and "database" in r.getMessage() for r in said)
