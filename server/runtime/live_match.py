@@ -37,7 +37,7 @@ from typing import Any
 
 from server.engine import OVER, TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
 from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
-from server.store import ChatRecord, MatchRecord, SeqTaken
+from server.store import STORE_AWAY, ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
@@ -54,6 +54,10 @@ from .table_chat import TableChat
 from .tokens import token_hash
 
 log = logging.getLogger(__name__)
+
+
+class HandedBack(Exception):
+    """A bot's move reached the match after its seat was handed back to its human."""
 
 
 def unstarted_result(reason: str) -> dict[str, Any]:
@@ -312,8 +316,10 @@ class LiveMatch:
 
     # ---- acting ---------------------------------------------------------------------
     async def act(self, seat: int, action: Action, expect_seq: int | None = None,
-                  source: str = "player") -> int:
-        """Apply ``seat``'s action; returns its ``seq`` once committed."""
+                  source: str = "player", bot: Bot | None = None) -> int:
+        """Apply ``seat``'s action; returns its ``seq`` once committed. ``bot``: the bot that
+        decided it, checked again just before the commit (its human may have come back while
+        the move was on its way: ``HandedBack``)."""
         started = time.perf_counter()
         async with self.lock:
             if source == "player":
@@ -334,6 +340,8 @@ class LiveMatch:
                 if source == "player" and not self.repeats.allowed(seat, step.entry.text):
                     self.services.metrics.rejected.labels("repeated").inc()
                     raise RateLimited("You keep playing the same move; it waits until someone else has moved.")
+                if bot is not None and self.players.controllers(self.now()).get(seat) is not bot:
+                    raise HandedBack(seat)
                 if source == "bot" and seat in self.players.standins:
                     step.played_by_standin(seat)
                 try:
@@ -398,8 +406,12 @@ class LiveMatch:
 
     async def _count_refused(self, kind: str, seq: int, seat: int | None) -> None:
         """A timeout or a bot's move lost the race for ``seq``: duplicate work if another
-        process logged the same (a timeout, or a move of that seat) there."""
-        winner = await self.services.store.actions(self.id, after=seq - 1)
+        process logged the same (a timeout, or a move of that seat) there. Only a count: a
+        database away leaves it uncounted (it must not stop the bot or the timer)."""
+        try:
+            winner = await self.services.store.actions(self.id, after=seq - 1)
+        except STORE_AWAY:
+            return
         if winner and winner[0].seq == seq and winner[0].seat == seat:
             self.services.metrics.refused.labels(kind).inc()
 
@@ -555,8 +567,10 @@ class LiveMatch:
         if not self.drives or self.players.controllers(self.now()).get(seat) is not bot:
             return Outcome.GONE
         try:
-            await self.act(seat, action, expect_seq=seq, source="bot")
+            await self.act(seat, action, expect_seq=seq, source="bot", bot=bot)
             return Outcome.PLAYED
+        except HandedBack:  # its human came back meanwhile: theirs to play
+            return Outcome.GONE
         except StaleSeq:
             await self._count_refused("bot", seq + 1, seat)
             return Outcome.STALE
