@@ -37,12 +37,12 @@ from typing import Any
 
 from server.engine import OVER, TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
 from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
-from server.store import ChatRecord, MatchRecord, SeqTaken
+from server.store import STORE_AWAY, ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .deadline_timer import DeadlineTimer
-from .presence import Presence
+from .presence import PRESENCE_EXPIRES, Presence
 from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
@@ -55,6 +55,10 @@ from .tokens import token_hash
 from .turns import Turns
 
 log = logging.getLogger(__name__)
+
+
+class HandedBack(Exception):
+    """A bot's move reached the match after its seat was handed back to its human."""
 
 
 def unstarted_result(reason: str) -> dict[str, Any]:
@@ -97,6 +101,7 @@ class LiveMatch:
         self._rates: dict[int, TokenBucket] = {}  # seat → its sockets' messages
         self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
+        self._standins_repeats = 0  # heartbeats that repeat the stand-ins, though none plays now
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
         self.turns = Turns(game, services.your_move)  # by turns: whose move it is
 
@@ -302,8 +307,10 @@ class LiveMatch:
 
     # ---- acting ---------------------------------------------------------------------
     async def act(self, seat: int, action: Action, expect_seq: int | None = None,
-                  source: str = "player") -> int:
-        """Apply ``seat``'s action; returns its ``seq`` once committed."""
+                  source: str = "player", bot: Bot | None = None) -> int:
+        """Apply ``seat``'s action; returns its ``seq`` once committed. ``bot``: the bot that
+        decided it, checked again just before the commit (its human may have come back while
+        the move was on its way: ``HandedBack``)."""
         started = time.perf_counter()
         async with self.lock:
             if source == "player":
@@ -324,6 +331,8 @@ class LiveMatch:
                 if source == "player" and not self.repeats.allowed(seat, step.entry.text):
                     self.services.metrics.rejected.labels("repeated").inc()
                     raise RateLimited("You keep playing the same move; it waits until someone else has moved.")
+                if bot is not None and self.players.controllers(self.now()).get(seat) is not bot:
+                    raise HandedBack(seat)
                 if source == "bot" and seat in self.players.standins:
                     step.played_by_standin(seat)
                 try:
@@ -388,8 +397,12 @@ class LiveMatch:
 
     async def _count_refused(self, kind: str, seq: int, seat: int | None) -> None:
         """A timeout or a bot's move lost the race for ``seq``: duplicate work if another
-        process logged the same (a timeout, or a move of that seat) there."""
-        winner = await self.services.store.actions(self.id, after=seq - 1)
+        process logged the same (a timeout, or a move of that seat) there. Only a count: a
+        database away leaves it uncounted (it must not stop the bot or the timer)."""
+        try:
+            winner = await self.services.store.actions(self.id, after=seq - 1)
+        except STORE_AWAY:
+            return
         if winner and winner[0].seq == seq and winner[0].seat == seat:
             self.services.metrics.refused.labels(kind).inc()
 
@@ -516,6 +529,7 @@ class LiveMatch:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
             self._publish({"kind": "standins", "seats": sorted(standins)})
+            self._standins_repeats = PRESENCE_EXPIRES
         if (drives, standins) != self._noted:  # who plays which seat may have changed
             self._noted = (drives, standins)
             self.presence.note()
@@ -538,8 +552,10 @@ class LiveMatch:
         if not self.drives or self.players.controllers(self.now()).get(seat) is not bot:
             return Outcome.GONE
         try:
-            await self.act(seat, action, expect_seq=seq, source="bot")
+            await self.act(seat, action, expect_seq=seq, source="bot", bot=bot)
             return Outcome.PLAYED
+        except HandedBack:  # its human came back meanwhile: theirs to play
+            return Outcome.GONE
         except StaleSeq:
             await self._count_refused("bot", seq + 1, seat)
             return Outcome.STALE
@@ -625,7 +641,14 @@ class LiveMatch:
         self.presence.note()
 
     def presence_heartbeat(self) -> None:
+        """Repeat presence; the owner repeats which seats stand-ins play while any does (and
+        for a few heartbeats after the last left), so a process that missed the one
+        message — Redis was away a moment — learns it within a heartbeat, not at reload."""
         self.presence.heartbeat()
+        standins = self.presence.owner_standins
+        if self.drives and self.running and (standins or self._standins_repeats > 0):
+            self._standins_repeats = max(0, self._standins_repeats - 1)
+            self._publish({"kind": "standins", "seats": sorted(standins)})
 
     def tell_presence(self) -> None:
         self.presence.tell()
