@@ -177,7 +177,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
     carries the message's ``id`` whenever the message could be read, so a client always
     learns what became of each action (a rate-limited one may be sent again later)."""
     allowed = limit.allow()
-    if len(raw) > max_bytes or len(raw.encode("utf-8", "replace")) > max_bytes:
+    if len(raw) > max_bytes or (4 * len(raw) > max_bytes and len(raw.encode("utf-8", "replace")) > max_bytes):
         sub.push(messages.error_message(None, "too_large", f"Messages are limited to {max_bytes} bytes."))
         return
     try:

@@ -13,7 +13,7 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 
 The match is the actor; what it owns works through callbacks, never a reference back:
 ``Presence`` (who is at the table, pushed as ``match`` messages), ``BotDriver`` (bots and
-stand-ins) and ``TableChat``. If another process committed that ``seq`` first, the tail of
+stand-ins), ``TableChat``, the ``DeadlineTimer`` and, by turns, ``Turns``. If another process committed that ``seq`` first, the tail of
 the log is replayed into memory and the action is tried again on the new state (or
 refused as stale when the client pinned ``expect_seq``). The log is the truth; memory
 follows it.
@@ -52,6 +52,7 @@ from .subscribers import Subscriber
 from .summaries import summary
 from .table_chat import TableChat
 from .tokens import token_hash
+from .turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +103,7 @@ class LiveMatch:
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
         self._standins_repeats = 0  # heartbeats that repeat the stand-ins, though none plays now
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
-        self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
-        self.waiting_since: dict[int, int] = {}  # …each with the seq its wait began at
+        self.turns = Turns(game, services.your_move)  # by turns: whose move it is
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -126,6 +126,11 @@ class LiveMatch:
     def deadline(self) -> int | None:
         """When time moves the match on (as its last step said), while it runs."""
         return self.step.deadline if self.running and self.step is not None else None
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """By turns: the seats whose move it is."""
+        return self.turns.waiting
 
     @property
     def by_turns(self) -> bool:
@@ -233,7 +238,7 @@ class LiveMatch:
             state, new = self.game.apply(state, entry.seat, entry.action, entry.at)
             seq, self.last_at = entry.seq, max(self.last_at, entry.at)
             if by_turns:
-                self._track_waiting(state, seq, state.phase == OVER)
+                self.turns.track(state, seq, state.phase == OVER)
             events += [(seq, e) for e in new]
         step = settled(self.game, state, seq, events)
         self._advance(step, self.last_at)
@@ -257,27 +262,13 @@ class LiveMatch:
         self._note_waiting(step)
 
     def _note_waiting(self, step: Step) -> None:
-        """By turns: whose move it is now (the seats whose move is over are told no more)."""
-        if not self.by_turns:
-            return
-        waited = self.waiting
-        self.waiting = self._track_waiting(step.state, step.seq, step.result is not None)
-        if waited - self.waiting:
-            self.services.your_move.changed(self.record, {}, waited - self.waiting, self.deadline)
-
-    def _track_waiting(self, state: Any, seq: int, over: bool) -> frozenset[int]:
-        """By turns: the seats waited for after change ``seq``, each keeping the seq its
-        wait began at (``waiting_since``: what tells one move of a seat from the next)."""
-        now = frozenset() if over else self.game.waiting_for(state)
-        self.waiting_since = {seat: self.waiting_since.get(seat, seq) for seat in now}
-        return now
+        if self.by_turns:
+            self.turns.changed(self.record, step, self.deadline)
 
     def _tell_waiting(self) -> None:
-        """The owner tells the seats whose move it is (``YourMove`` tells each once per
-        move; a seat a stand-in plays is not told)."""
-        if self.by_turns and self.waiting and self.drives:
-            told = {seat: since for seat, since in self.waiting_since.items() if seat not in self.players.standins}
-            self.services.your_move.changed(self.record, told, (), self.deadline)
+        """The owner tells the seats whose move it is (a seat a stand-in plays is not told)."""
+        if self.by_turns and self.drives:
+            self.turns.tell(self.record, self.deadline, self.players.standins)
 
     # ---- reading --------------------------------------------------------------------
     def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:
@@ -551,14 +542,8 @@ class LiveMatch:
             self.services.metrics.avoided.labels("bot").inc(len(self.players.bots) + len(self.presence.owner_standins))
             self.bots.stop()
             return
-        now, step = self.now(), self.step
-        controllers = self.players.controllers(now)
-        if controllers or self.bots.busy():
-            views = step.see(self.game, controllers)
-            legal = step.legal_of(self.game, controllers)
-            self.bots.arm(step.seq, step.state, now, step.deadline,
-                          {seat: (bot, views.get(seat), legal[seat]) for seat, bot in controllers.items()})
-        self.bots.wake_at(self.players.next_absence(now))
+        now = self.now()
+        self.bots.hand(self.step, now, self.players.controllers(now), self.players.next_absence(now))
 
     async def _bot_move(self, seat: int, bot: Bot, action: Action, seq: int) -> Outcome:
         """Play a bot's decision on the change it was made for (``seq``) and no other: when
