@@ -138,6 +138,7 @@ async def test_postgres_restarted_and_frozen_and_redis_killed_under_two_servers(
         assert not await not_moving(traffic, time.monotonic()), "matches still after Redis came back"
 
         await traffic.stop()
+        print(f"Redis away {REDIS_AWAY_S} s: {traffic.figures()}")  # the figures, whether or not a bound held
         assert not traffic.late, f"sockets late while Redis was down: {traffic.late[:10]}"
         assert not traffic.broken, f"answers that broke the rules: {traffic.broken[:10]}"
         conn = await asyncpg.connect(pg.url)
