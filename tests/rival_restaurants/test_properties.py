@@ -140,7 +140,7 @@ def test_leak_declared_dishes_stay_hidden_and_are_re_dealt() -> None:
         assert GAME.view(s, seat)["mine"] in (None, {**GAME.view(s, 1)["mine"]})
         assert "onigiri" not in json.dumps({k: v for k, v in GAME.view(s, seat).items()
                                             if k not in ("players", "recipe_discards")})
-    dishes = {json.dumps(GAME.determinize(s, 1, Rng(k)).today[0].dishes) for k in range(20)}
+    dishes = {json.dumps([d.to_json() for d in GAME.determinize(s, 1, Rng(k)).today[0].dishes]) for k in range(20)}
     assert len(dishes) > 1 and GAME.view(GAME.determinize(s, 1, Rng(1)), 1) == GAME.view(s, 1)
 
 

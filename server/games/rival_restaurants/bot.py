@@ -58,7 +58,7 @@ from .sporks import EXPANSION, shaker_on
 from .sporks_table import SporksChef, table
 from .squad import chosen, runner_at, runner_options, squad_of
 from .zones import HOT_SAUCE
-from .state import RivalState
+from .state import Dish, RivalState
 
 POINT = 150  # what a point of popularity is worth to the bot, in dollars
 UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign": 2 * POINT,
@@ -607,9 +607,9 @@ class RivalBot(SampleBot):
         t, pantry = s.today[seat], s.chefs[seat]
         best: tuple[int, str, list[str]] | None = None
         for recipe in pantry.recipes:
-            if any(d["recipe"] == recipe for d in t.dishes):
+            if any(d.recipe == recipe for d in t.dishes):
                 continue
-            if plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": []}]) is None:
+            if plan_dishes(s, seat, t.dishes + [Dish(recipe)]) is None:
                 continue
             extras = self._extras(s, seat, recipe)
             score = worth(s, seat, recipe) + len(extras)
@@ -621,11 +621,11 @@ class RivalBot(SampleBot):
 
     def _extras(self, s: RivalState, seat: int, recipe: str) -> list[str]:
         t, pantry = s.today[seat], s.chefs[seat]
-        held = [e for e in EXTRAS if pantry.ingredients.get(e, 0) > sum(e in d["extras"] for d in t.dishes)]
+        held = [e for e in EXTRAS if pantry.ingredients.get(e, 0) > sum(e in d.extras for d in t.dishes)]
         useful = [e for e in held if e in ("chocolate", "wine")
                   or e == "secret_sauce" and pantry.garbage >= 2
                   or e == "tofu" and RECIPES[recipe].garbage >= 2]
-        if useful and plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": useful}]) is not None:
+        if useful and plan_dishes(s, seat, t.dishes + [Dish(recipe, tuple(useful))]) is not None:
             return useful
         return []
 
@@ -634,7 +634,7 @@ class RivalBot(SampleBot):
         if t.played is not None or t.dishes:
             return None
         pantry = s.chefs[seat]
-        cookable = [r for r in pantry.recipes if plan_dishes(s, seat, [{"recipe": r, "extras": []}])]
+        cookable = [r for r in pantry.recipes if plan_dishes(s, seat, [Dish(r)])]
         overtime = self._card(s, seat, "overtime")
         if overtime and limit == 1 and len(cookable) == 2:
             return {"type": "play", "card": overtime}

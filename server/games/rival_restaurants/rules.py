@@ -36,7 +36,7 @@ from .expansion import EXPANSIONS, Expansion, handler
 from .moments import fire, reading
 from .phase import PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
-from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
+from .state import Dish, MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
 from .views import build_view, build_views, prompt
 
 
@@ -238,7 +238,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 ready, t.ready, t.dishes = t.ready, False, []
                 choice = rng.choice([None, *cooking.cook_options(s, other)])
                 if choice is not None:
-                    t.dishes = [{"recipe": choice["recipe"], "extras": choice["extras"]}]
+                    t.dishes = [Dish(choice["recipe"], tuple(choice["extras"]))]
                 t.ready = ready
         for x in EXPANSIONS.values():
             x.redeal(s, seat, rng)

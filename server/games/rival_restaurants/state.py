@@ -83,6 +83,18 @@ class Pantry:
         return p
 
 
+@dataclass(frozen=True)
+class Dish:
+    """A recipe declared for today's cooking, with the specials added to it (in the order
+    they take effect)."""
+
+    recipe: str
+    extras: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"recipe": self.recipe, "extras": list(self.extras)}
+
+
 @dataclass
 class Today:
     """One chef's day: picks, claims, flags. Reset every morning."""
@@ -97,7 +109,7 @@ class Today:
     uses: dict[str, int] = field(default_factory=dict)  # chef power uses made today, by use id
     targets: list[tuple[str, int]] = field(default_factory=list)  # (use, target seat) today
     foreseen_hit: bool = False  # Clam-Voyance's foresight came true today
-    dishes: list[dict[str, Any]] = field(default_factory=list)  # secret until served
+    dishes: list[Dish] = field(default_factory=list)  # secret until served
     ready: bool = False  # finished declaring dishes
     trade_bonus: int = 0  # money earned from completed barters today
     capped: dict[str, int] = field(default_factory=dict)  # what a capped daily reward has paid, by source

@@ -193,7 +193,7 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return {"pick": t.pick, "foresee": t.foresee, "dishes": [dict(d) for d in t.dishes],
+    return {"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
             "cook_limit": cook_limit(s, seat),
             "cookable": cookable(s, seat),
             **merged(lambda x: x.mine_fields(s, seat))}
