@@ -58,7 +58,7 @@ from .sporks import EXPANSION, shaker_on
 from .sporks_table import SporksChef, table
 from .squad import chosen, runner_at, runner_options, squad_of
 from .zones import HOT_SAUCE
-from .state import Dish, RivalState
+from .state import Bundle, Dish, RivalState
 
 POINT = 150  # what a point of popularity is worth to the bot, in dollars
 UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign": 2 * POINT,
@@ -118,18 +118,18 @@ def keep_value(s: RivalState, seat: int, ingredient: str, n: int) -> int:
     return dear * (base + 250) + cheap * salvage
 
 
-def bundle_value(s: RivalState, seat: int, bundle: dict[str, Any], want: dict[str, int], giving: bool) -> int:
+def bundle_value(s: RivalState, seat: int, bundle: Bundle, want: dict[str, int], giving: bool) -> int:
     """What a side of an offer is worth to this chef (to receive, or to give away)."""
-    total = bundle["money"] - 120 * bundle["garbage"] + 150 * len(bundle["actions"])
-    total += sum(UPGRADE_VALUE.get(u, 0) + (UPGRADES[u].price if giving else 0) for u in bundle.get("upgrades", []))
-    for market, n in bundle.get("face_down", {}).items():  # a face-down card: its back (market) only
+    total = bundle.money - 120 * bundle.garbage + 150 * len(bundle.actions)
+    total += sum(UPGRADE_VALUE.get(u, 0) + (UPGRADES[u].price if giving else 0) for u in bundle.upgrades)
+    for market, n in bundle.face_down.items():  # a face-down card: its back (market) only
         total += n * (50 if giving else max(100, MARKETS[market].price))
     if giving:
-        total += sum(keep_value(s, seat, i, n) for i, n in bundle["ingredients"].items())
-        total += sum(150 * RECIPES[r].points for r in bundle["recipes"])
+        total += sum(keep_value(s, seat, i, n) for i, n in bundle.ingredients.items())
+        total += sum(150 * RECIPES[r].points for r in bundle.recipes)
     else:
-        total += sum(value(s, seat, i, want) * n for i, n in bundle["ingredients"].items())
-        total += sum(60 * RECIPES[r].points for r in bundle["recipes"])
+        total += sum(value(s, seat, i, want) * n for i, n in bundle.ingredients.items())
+        total += sum(60 * RECIPES[r].points for r in bundle.recipes)
     return total
 
 

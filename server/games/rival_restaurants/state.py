@@ -164,13 +164,36 @@ class Auction:
     leader: int | None = None
 
 
+@dataclass(frozen=True)
+class Bundle:
+    """One side of a barter offer: anything a chef owns. Face-down cards go by their
+    market's back ({market: count}); ids are sorted, counts are above zero. Never changed."""
+
+    money: int = 0
+    ingredients: dict[str, int] = field(default_factory=dict)
+    recipes: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    garbage: int = 0
+    upgrades: tuple[str, ...] = ()
+    face_down: dict[str, int] = field(default_factory=dict)
+
+    def empty(self) -> bool:
+        return not (self.money or self.ingredients or self.recipes or self.actions or self.garbage
+                    or self.upgrades or self.face_down)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"money": self.money, "ingredients": dict(self.ingredients), "recipes": list(self.recipes),
+                "actions": list(self.actions), "garbage": self.garbage, "upgrades": list(self.upgrades),
+                "face_down": dict(self.face_down)}
+
+
 @dataclass
 class Offer:
     id: int
     frm: int
     to: int
-    give: dict[str, Any]  # bundle: money, ingredients, recipes, actions, garbage
-    get: dict[str, Any]
+    give: Bundle
+    get: Bundle
 
 
 @dataclass
