@@ -498,12 +498,13 @@ async def start_matches(client: httpx.AsyncClient, game: str, matches: int, play
     return await asyncio.gather(*(one() for _ in range(matches)))
 
 
-async def potluck_rooms(url: str, game: str, matches: int, players: int, legal: str) -> list[list[str]]:
-    """Start ``matches`` matches and return each seat's WebSocket URL (reading ``legal``
-    whole or as a delta)."""
+async def potluck_rooms(url: str, game: str, matches: int, players: int, legal: str,
+                        options: dict[str, Any] | None = None) -> list[list[str]]:
+    """Start ``matches`` matches (with ``options``) and return each seat's WebSocket URL
+    (reading ``legal`` whole or as a delta)."""
     ws = url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        started = await start_matches(client, game, matches, players)
+        started = await start_matches(client, game, matches, players, options)
     query = "updates=compact" if legal == "compact" else f"legal={legal}"
     return [[f"{ws}/ws/matches/{match_id}?token={t}&{query}" for t in tokens] for match_id, tokens in started]
 
@@ -541,7 +542,8 @@ async def main(args: argparse.Namespace) -> None:
     server, url = start_potluck(args.database, workdir / "potluck")
     try:
         for n in counts:
-            rooms = await potluck_rooms(url, args.game, n, args.players, args.legal)
+            rooms = await potluck_rooms(url, args.game, n, args.players, args.legal,
+                                        SLOW_TIMERS.get(args.game) if args.slow_timers else None)
             run = Run("potluck", args.game, args.players, n, args.seconds)
             await drive(run, rooms, args.warmup, think, server, f"{url}/metrics",  # type: ignore[arg-type]
                         profile=args.profile and f"{args.profile}-{n}.txt")
@@ -591,6 +593,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--legal", choices=("compact", "delta", "whole"), default="compact",
                         help="how Potluck's clients read patches: compact (the browser's), full with the "
                              "legal delta, or full with the whole list (as before the delta)")
+    parser.add_argument("--slow-timers", action="store_true",
+                        help="matches with the game's timers at their slowest (Nutty Noodles: a throw after "
+                             "120 s, a round after 600 s): with --think 3600,3600, what the server spends while "
+                             "nothing happens at all")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
     parser.add_argument("--profile", metavar="PREFIX",

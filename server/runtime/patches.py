@@ -6,8 +6,9 @@ performs them (on a copy: ``doc`` is never changed). Only ``add``, ``remove`` an
 
 Two values are the same when a browser would read the same thing from their JSON: numbers
 by value (``1`` and ``1.0`` are one number), ``true`` never equal to ``1``, objects by their
-members whatever their order. Unchanged branches are recognised in C (``==``, then their JSON
-written by orjson) and only the branches that differ are walked in Python. Arrays keep their common
+members whatever their order. Unchanged branches are recognised in C (``==``, then — unless
+they hold the very same members — their JSON written by orjson) and only the branches that
+differ are walked in Python. Arrays keep their common
 head and tail; what lies between is patched element by element, then shortened or
 lengthened at its end — an append, a removal from the middle or one changed element each
 cost one operation. A value inside the document whose operations would be more than two
@@ -24,6 +25,7 @@ patch tells a seat nothing that its own two views did not.
 from __future__ import annotations
 
 from functools import partial
+from operator import is_
 from typing import Any, Callable
 
 import orjson
@@ -91,6 +93,8 @@ def same(a: Any, b: Any) -> bool:
         return False
     ta, tb = type(a), type(b)
     if ta is dict or ta is list or ta is tuple:
+        if ta is tb and _members_identical(a, b):  # rebuilt around the same values: no JSON to write
+            return True
         # Python's == calls True equal to 1; their JSON tells them apart, and when it
         # differs (also for 1 and 1.0, or members in another order) a closer look decides
         try:
@@ -102,6 +106,14 @@ def same(a: Any, b: Any) -> bool:
             return all(same(v, b[k]) for k, v in a.items())
         return all(map(same, a, b))
     return ta is tb or (ta is not bool and tb is not bool)
+
+
+def _members_identical(a: Any, b: Any) -> bool:
+    """Whether two equal containers of one type hold the very same objects, in the same
+    order (and, objects, under the very same keys): then their JSON is the same."""
+    if type(a) is dict:
+        return all(ka is kb and va is vb for (ka, va), (kb, vb) in zip(a.items(), b.items()))
+    return all(map(is_, a, b))
 
 
 _dumps = partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)

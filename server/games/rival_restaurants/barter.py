@@ -13,12 +13,13 @@ from typing import Any
 from server.engine import Action, Event, private, public, require
 from server.engine.kept import derived
 
-from . import ops
+from . import expansion, ops
 from .buying import active
 from .cards import INGREDIENTS, MARKETS, RECIPES, UPGRADES, action_kind
 from .describe import bundle_view
+from .expansion import EXPANSIONS
 from .moments import fire, read_once
-from .state import Offer, RivalState
+from .state import Bundle, Offer, RivalState
 
 SAMPLE_OFFERS = 6  # sample offers in a seat's legal actions
 
@@ -35,20 +36,19 @@ def _count(value: Any, what: str) -> int:
     return value
 
 
-def parse_bundle(raw: Any) -> dict[str, Any]:
+def parse_bundle(raw: Any) -> Bundle:
     """One side of an offer: anything a chef owns — money, ingredients (a list or {id:
     count}), recipes, action cards, garbage, upgrades, and face-down cards ({market:
     count}: nobody can tell face-down cards of one market apart). Returns it in a normal form."""
     require(isinstance(raw, dict), f"Each side of an offer is an object: {', '.join(BUNDLE_KEYS)}.")
     require(set(raw) <= set(BUNDLE_KEYS), f"An offer may hold only {', '.join(BUNDLE_KEYS)}.")
-    bundle = {"money": _count(raw.get("money", 0), "money"),
-              "ingredients": _counts(raw.get("ingredients", {}), INGREDIENTS, "ingredient"),
-              "recipes": _ids(raw.get("recipes", []), RECIPES, "recipe"),
-              "actions": _ids(raw.get("actions", []), None, "action card"),
-              "garbage": _count(raw.get("garbage", 0), "garbage"),
-              "upgrades": _ids(raw.get("upgrades", []), UPGRADES, "upgrade"),
-              "face_down": _counts(raw.get("face_down", {}), MARKETS, "market")}
-    return bundle
+    return Bundle(money=_count(raw.get("money", 0), "money"),
+                  ingredients=_counts(raw.get("ingredients", {}), INGREDIENTS, "ingredient"),
+                  recipes=_ids(raw.get("recipes", []), RECIPES, "recipe"),
+                  actions=_ids(raw.get("actions", []), None, "action card"),
+                  garbage=_count(raw.get("garbage", 0), "garbage"),
+                  upgrades=_ids(raw.get("upgrades", []), UPGRADES, "upgrade"),
+                  face_down=_counts(raw.get("face_down", {}), MARKETS, "market"))
 
 
 def _counts(raw: Any, known: Any, what: str) -> dict[str, int]:
@@ -68,38 +68,34 @@ def _counts(raw: Any, known: Any, what: str) -> dict[str, int]:
     return out
 
 
-def _ids(raw: Any, known: Any, what: str) -> list[str]:
+def _ids(raw: Any, known: Any, what: str) -> tuple[str, ...]:
     require(isinstance(raw, list) and all(isinstance(x, str) for x in raw) and len(set(raw)) == len(raw),
             f"The {what}s in an offer are a list of different ids.")
     if known is not None:
         require(all(x in known for x in raw), f"There is no such {what}.")
-    return sorted(raw)
-
-
-def empty(bundle: dict[str, Any]) -> bool:
-    return not any(bundle[k] for k in BUNDLE_KEYS)
+    return tuple(sorted(raw))
 
 
 def face_down_of(s: RivalState, seat: int, market: str) -> list[str]:
-    """A chef's face-down cards from one market (Hot Sauce), in the order drawn."""
-    return [c for c in s.chefs[seat].hot_sauce if INGREDIENTS[c].market == market]
+    """A chef's face-down cards from one market (an expansion deals them), in the order drawn."""
+    return [c for c in expansion.face_down_of(s, seat) if INGREDIENTS[c].market == market]
 
 
-def holds(s: RivalState, seat: int, bundle: dict[str, Any]) -> bool:
+def holds(s: RivalState, seat: int, bundle: Bundle) -> bool:
     """Does the chef still hold everything in ``bundle``?"""
     p = s.chefs[seat]
-    return (s.available(seat) >= bundle["money"] and p.garbage >= bundle["garbage"]
-            and all(p.ingredients.get(i, 0) >= n for i, n in bundle["ingredients"].items())
-            and all(r in p.recipes for r in bundle["recipes"])
-            and all(a in p.actions for a in bundle["actions"])
-            and all(u in p.upgrades for u in bundle["upgrades"])
-            and all(len(face_down_of(s, seat, m)) >= n for m, n in bundle["face_down"].items()))
+    return (s.available(seat) >= bundle.money and p.garbage >= bundle.garbage
+            and all(p.ingredients.get(i, 0) >= n for i, n in bundle.ingredients.items())
+            and all(r in p.recipes for r in bundle.recipes)
+            and all(a in p.actions for a in bundle.actions)
+            and all(u in p.upgrades for u in bundle.upgrades)
+            and all(len(face_down_of(s, seat, m)) >= n for m, n in bundle.face_down.items()))
 
 
 def recipes_fit(s: RivalState, offer: Offer) -> bool:
     """After the trade each chef holds at most one basic and one gourmet recipe."""
     for seat, gets, gives in ((offer.frm, offer.get, offer.give), (offer.to, offer.give, offer.get)):
-        after = [r for r in s.chefs[seat].recipes if r not in gives["recipes"]] + gets["recipes"]
+        after = [r for r in s.chefs[seat].recipes if r not in gives.recipes] + list(gets.recipes)
         kinds = [RECIPES[r].kind for r in after]
         if len(kinds) != len(set(kinds)):
             return False
@@ -108,22 +104,22 @@ def recipes_fit(s: RivalState, offer: Offer) -> bool:
 
 def upgrades_fit(s: RivalState, offer: Offer) -> bool:
     """Nobody gets an upgrade they already have (each restaurant has each upgrade once)."""
-    return (not set(offer.give["upgrades"]) & set(s.chefs[offer.to].upgrades)
-            and not set(offer.get["upgrades"]) & set(s.chefs[offer.frm].upgrades))
+    return (not set(offer.give.upgrades) & set(s.chefs[offer.to].upgrades)
+            and not set(offer.get.upgrades) & set(s.chefs[offer.frm].upgrades))
 
 
-def describe(bundle: dict[str, Any]) -> str:
+def describe(bundle: Bundle) -> str:
     """A side of an offer in words; face-down cards by their backs only."""
-    parts = [f"{n} × {INGREDIENTS[i].name}" if n > 1 else INGREDIENTS[i].name for i, n in bundle["ingredients"].items()]
-    parts += [RECIPES[r].name for r in bundle["recipes"]]
-    parts += [action_kind(a).name for a in bundle["actions"]]
-    parts += [f"the {UPGRADES[u].name}" for u in bundle["upgrades"]]
+    parts = [f"{n} × {INGREDIENTS[i].name}" if n > 1 else INGREDIENTS[i].name for i, n in bundle.ingredients.items()]
+    parts += [RECIPES[r].name for r in bundle.recipes]
+    parts += [action_kind(a).name for a in bundle.actions]
+    parts += [f"the {UPGRADES[u].name}" for u in bundle.upgrades]
     parts += [f"{n} face-down {MARKETS[m].name} cards" if n > 1 else f"a face-down {MARKETS[m].name} card"
-              for m, n in bundle["face_down"].items()]
-    if bundle["money"]:
-        parts.append(ops.money(bundle["money"]))
-    if bundle["garbage"]:
-        parts.append(f"{bundle['garbage']} garbage")
+              for m, n in bundle.face_down.items()]
+    if bundle.money:
+        parts.append(ops.money(bundle.money))
+    if bundle.garbage:
+        parts.append(f"{bundle.garbage} garbage")
     return ", ".join(parts) or "nothing"
 
 
@@ -137,7 +133,7 @@ def offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
             "Offer to another chef.")
     require(not s.today[to].done, f"{ops.name(s, to)} is done for today.")
     give, get = parse_bundle(action.get("give")), parse_bundle(action.get("get"))
-    require(not (empty(give) and empty(get)), "An offer must hold something.")
+    require(not (give.empty() and get.empty()), "An offer must hold something.")
     require(holds(s, seat, give), "You do not hold everything you offer.")
     require(sum(o.frm == seat for o in s.offers) < MAX_OFFERS, f"You may have at most {MAX_OFFERS} open offers.")
     o = Offer(s.new_offer_id(seat, to), seat, to, give, get)
@@ -176,31 +172,32 @@ def accept(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     events += _move_bundle(s, o.frm, o.to, o.give)
     events += _move_bundle(s, o.to, o.frm, o.get)
     s.trades += 1
-    exchange = not empty(o.give) and not empty(o.get)
+    exchange = not o.give.empty() and not o.get.empty()
     return events + fire(s, "traded", [o.frm, o.to], {"offer": o.id, "exchange": exchange})[1]
 
 
-def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> list[Event]:
+def _move_bundle(s: RivalState, frm: int, to: int, bundle: Bundle) -> list[Event]:
     """Carry one side of a trade over; face-down cards are turned face up by their receiver."""
-    ops.transfer(s, frm, to, bundle["money"])
-    for i, n in bundle["ingredients"].items():
+    ops.transfer(s, frm, to, bundle.money)
+    for i, n in bundle.ingredients.items():
         ops.remove_ingredient(s, frm, i, n)
         ops.add_ingredient(s, to, i, n)
-    for r in bundle["recipes"]:
+    for r in bundle.recipes:
         s.chefs[frm].recipes.remove(r)
         s.chefs[to].recipes.append(r)
-    for a in bundle["actions"]:
+    for a in bundle.actions:
         s.chefs[frm].actions.remove(a)
         s.chefs[to].actions.append(a)
-    for u in bundle["upgrades"]:
+    for u in bundle.upgrades:
         s.chefs[frm].upgrades.remove(u)
         s.chefs[to].upgrades.append(u)
-    s.chefs[frm].garbage -= bundle["garbage"]
-    s.chefs[to].garbage += bundle["garbage"]
+    s.chefs[frm].garbage -= bundle.garbage
+    s.chefs[to].garbage += bundle.garbage
     events: list[Event] = []
-    for market, n in bundle["face_down"].items():
+    for market, n in bundle.face_down.items():
         for card in face_down_of(s, frm, market)[:n]:
-            s.chefs[frm].hot_sauce.remove(card)
+            for x in EXPANSIONS.values():
+                x.turn_up(s, frm, card)
             ops.add_ingredient(s, to, card)
             events.append(public("face_up", f"{ops.name(s, to)} turns the face-down {MARKETS[market].name} card face "
                                             f"up: {INGREDIENTS[card].name}.", seat=to, market=market, ingredient=card))

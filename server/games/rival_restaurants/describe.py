@@ -9,6 +9,7 @@ from functools import wraps
 from typing import Any, Callable, TypeVar
 
 from .cards import CHEFS, CUISINES, EXTRAS, INGREDIENTS, RECIPES, RESTAURANTS, Play, action_kind
+from .state import Bundle
 
 D = TypeVar("D")
 
@@ -70,10 +71,10 @@ def action_view(card: str) -> dict[str, Any]:
             "play": play_view(a.play)}
 
 
-def bundle_view(bundle: dict[str, Any]) -> dict[str, Any]:
+def bundle_view(bundle: Bundle) -> dict[str, Any]:
     """One side of a barter offer, with its recipes and action cards described."""
-    return {**bundle, "recipes": [recipe_view(r) for r in bundle["recipes"]],
-            "actions": [action_view(a) for a in bundle["actions"]]}
+    return {**bundle.to_json(), "recipes": [recipe_view(r) for r in bundle.recipes],
+            "actions": [action_view(a) for a in bundle.actions]}
 
 
 @kept(CHEFS.__getitem__)

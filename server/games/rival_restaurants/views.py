@@ -7,7 +7,8 @@ Components are described where they appear (``describe``), not in a catalogue of
 recipes, which would weigh more than half a state message, on every message. Prices are
 the viewer's own (``your_price``), from the functions the rules charge with.
 
-What SPORKS Out adds to the view (``sporks_out`` on; the base fields stay as they are):
+What SPORKS Out adds to the view, through its seams (``expansion``; ``sporks_out`` on; the base
+fields stay as they are):
 
 | where | field | what |
 |---|---|---|
@@ -44,6 +45,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import orjson
+
 from server.engine import OVER
 from server.engine.kept import alike, derived, interned, listed
 
@@ -54,7 +57,6 @@ from .cards import (
     INGREDIENTS,
     LOCATIONS,
     MARKETS,
-    MISSILE_PARTS,
     PHASE_NAMES,
     RECIPES,
     RESTAURANTS,
@@ -62,31 +64,43 @@ from .cards import (
 )
 from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
+from .expansion import merged
 from .moments import acting, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
-from .phase import PHASES, VIEW_PARTS
-from .sporks import shaker_on
+from .phase import PHASES
 from .state import RivalState
-from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE, OWNER
+from .zones import OWNER, Zone
 
 
-PLAYER_ZONES = {"hot_sauce": (HOT_SAUCE, "hot_sauce"), "missile": (MISSILE, "missile")}
-"""The fields of ``player_view`` that show a zone, with the zone and the pantry's field."""
+JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+def fields(found: dict[str, Any]) -> bytes:
+    """An expansion's fields as a fact (their JSON), so that a part showing them is kept by it."""
+    return orjson.dumps(found, option=JSON)
+
+
+def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
+    """The fields of a chef's view that show a zone (an expansion's: ``Expansion.zones``),
+    with the zone and the function finding a seat's cards in it."""
+    return merged(lambda x: x.zones)
 
 
 def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
-    """What ``player_zones`` shows, as facts: each zone's cards and whether ``viewer`` sees them."""
-    p = s.chefs[seat]
-    return tuple((key, tuple(getattr(p, name)), zone.sees(seat, viewer)) for key, (zone, name) in PLAYER_ZONES.items())
+    """What of a chef's things lies in a zone, as facts: each zone's cards and whether
+    ``viewer`` sees them."""
+    return tuple((key, tuple(cards(s, seat)), zone.sees(seat, viewer))
+                 for key, (zone, cards) in player_zone_fields().items())
 
 
 def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
     """Every chef as ``viewer`` sees them: a chef whose zones every viewer sees alike is the
     very same object in every view, and the list is too when all of them are."""
     public = read_once(s, "players", lambda: _players(s, None))
-    if not OWNED or all(zone.sees(seat, viewer) == zone.sees(seat, None)
-                        for seat in range(len(s.players)) for zone in ZONES_SHOWN.values()):
+    zones = player_zone_fields()
+    if not any(zone.visibility == OWNER for zone, _ in zones.values()) or all(
+            zone.sees(seat, viewer) == zone.sees(seat, None) for seat in range(len(s.players)) for zone, _ in zones.values()):
         return public
     return _players(s, viewer)
 
@@ -97,23 +111,20 @@ def _players(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
 
 
 def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
-    """What ``player_public`` shows of a chef, as hashable facts (in its order)."""
+    """What ``_public`` shows of a chef, as hashable facts (in its order)."""
     p, t = s.chefs[seat], s.today[seat]
     return (s.players[seat], p.popularity, p.chef, p.restaurant, tuple(p.levels), p.money, s.reserved(seat),
             tuple(sorted(p.ingredients.items())), tuple(p.recipes), tuple(p.actions), p.garbage,
             tuple(p.upgrades), p.gourmet_cooked, tuple(p.cooked), t.location, t.pick is not None,
             t.foresee if t.location is not None else None, t.claimed, t.claim, t.done, t.ready, t.played,
-            tuple(t.uses.items()), tuple(p.ring), tuple(p.gloves), tuple(p.squad), t.runner)
+            tuple(t.uses.items()), fields(merged(lambda x: x.player_fields(s, seat))))
 
 
 @interned(size=4096)
 def _player(facts: tuple[Any, ...], zones: tuple[Any, ...]) -> dict[str, Any]:
     """A chef as a viewer sees them, from their facts (``_player_facts``, ``_zone_facts``)."""
-    return {**_public(*facts), **{key: ZONES_SHOWN[key].faces(list(cards), seen) for key, cards, seen in zones}}
-
-
-ZONES_SHOWN = {key: zone for key, (zone, _) in PLAYER_ZONES.items()}
-OWNED = any(zone.visibility == OWNER for zone in ZONES_SHOWN.values())  # does any viewer see a chef otherwise?
+    shown = player_zone_fields()
+    return {**_public(*facts), **{key: shown[key][0].faces(list(cards), seen) for key, cards, seen in zones}}
 
 
 def _public(name: str, popularity: int, chef: str, restaurant: str, levels: tuple[int, ...], money: int,
@@ -121,8 +132,8 @@ def _public(name: str, popularity: int, chef: str, restaurant: str, levels: tupl
             actions: tuple[str, ...], garbage: int, upgrades: tuple[str, ...], gourmet_cooked: int,
             cooked: tuple[str, ...], location: str | None, picked: bool, foresee: int | None, claimed: bool,
             claim: int | None, done: bool, ready: bool, played: str | None, uses: tuple[tuple[str, int], ...],
-            ring: tuple[str, ...], gloves: tuple[str, ...], squad: tuple[str, ...],
-            runner: str | None) -> dict[str, Any]:
+            more: bytes) -> dict[str, Any]:
+    """A chef as everyone sees them, but for their zones."""
     return {
         "name": name,
         "score": popularity,
@@ -148,11 +159,7 @@ def _public(name: str, popularity: int, chef: str, restaurant: str, levels: tupl
         "played_today": action_view(played) if played is not None else None,
         "power_used": bool(uses),
         "uses_today": dict(uses),
-        "ring": list(ring),
-        "gloves": list(gloves),
-        "missile_parts": MISSILE_PARTS,
-        "squad": [chef_card(c) for c in squad],  # Kitchen Squad: the 3 chefs ("chef" is today's)
-        "runner": runner,  # Kitchen Squad: the runner's location, after the reveal
+        **orjson.loads(more),
     }
 
 
@@ -162,11 +169,11 @@ def _restaurant(restaurant: str, levels: tuple[int, ...]) -> dict[str, Any]:
 
 
 def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
-    """The locations as ``seat`` sees them: the spectator's (``board_public``) with the
-    seat's own prices (``your_price``). One price per ingredient and market: the same card
-    costs a chef the same wherever it lies on that counter. A location is the very same
-    object for every seat paying the same prices there, and from one state to the next
-    while its facts and those prices stay; so is the board when all its locations are."""
+    """The locations as ``seat`` sees them: the spectator's with the seat's own prices
+    (``your_price``). One price per ingredient and market: the same card costs a chef the
+    same wherever it lies on that counter. A location is the very same object for every
+    seat paying the same prices there, and from one state to the next while its facts and
+    those prices stay; so is the board when all its locations are."""
     if seat is None:
         return read_once(s, "board", lambda: listed(*(_location(*f) for f in _board_facts(s))))
     if not acting(s, seat, "price"):  # no effect on this chef's prices: the list prices
@@ -213,49 +220,43 @@ def _board_facts(s: RivalState) -> list[tuple[Any, ...]]:
 
 def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
     chefs: dict[str | None, list[int]] = {}
-    runners: dict[str | None, list[int]] = {}
     for i, t in enumerate(s.today):
         chefs.setdefault(t.location, []).append(i)
-        runners.setdefault(t.runner, []).append(i)
-    table = s.sporks
     out = []
     for loc in LOCATIONS.values():
-        here = (loc.id, tuple(chefs.get(loc.id, ())), tuple(runners.get(loc.id, ())))
+        here = (loc.id, tuple(chefs.get(loc.id, ())), fields(merged(lambda x: x.location_fields(s, loc.id))))
         if loc.id not in MARKETS:
-            out.append((*here, None))
+            out.append((here[0], here[1], here[2], None))
             continue
         state = s.markets[loc.id]
-        counter = tuple(None if card is None else (card, shaker_on(s, loc.id, state.ids[i]))
+        counter = tuple(None if card is None else (card, fields(merged(lambda x: x.counter_fields(s, loc.id, state.ids[i]))))
                         for i, card in enumerate(state.counter))
-        out.append((*here, counter, len(state.shelf), len(state.discard), state.claims_resolved,
-                    table is not None and table.luau == loc.id, table is not None and table.scraps == loc.id,
-                    len(table.dumpster.get(loc.id, [])) if table is not None else 0))
+        out.append((here[0], here[1], here[2], counter, len(state.shelf), len(state.discard), state.claims_resolved,
+                    fields(merged(lambda x: x.market_fields(s, loc.id)))))
     return out
 
 
 @interned(size=4096)
-def _location(id: str, chefs: tuple[int, ...], runners: tuple[int, ...], counter: tuple[Any, ...] | None,
+def _location(id: str, chefs: tuple[int, ...], more: bytes, counter: tuple[Any, ...] | None,
               *market: Any) -> dict[str, Any]:
     """A location as a spectator sees it, from its facts (``_locations_facts``)."""
     loc = LOCATIONS[id]
     entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
                              "corner": loc.corner, "market": loc.market, "chefs": list(chefs),
-                             "runners": list(runners)}
+                             **orjson.loads(more)}
     if counter is None:
         return entry
-    shelf, discard, claims_resolved, luau, scraps, dumpster = market
+    shelf, discard, claims_resolved, market_more = market
     entry.update({
         "category": MARKETS[id].category,
         "counter": [None if card is None else
                     {"slot": i, "ingredient": card[0], "name": INGREDIENTS[card[0]].name,
-                     "price": INGREDIENTS[card[0]].price, "your_price": None, "shaker": card[1]}
+                     "price": INGREDIENTS[card[0]].price, "your_price": None, **orjson.loads(card[1])}
                     for i, card in enumerate(counter)],
         "shelf": shelf,
         "discard": discard,
         "claims_resolved": claims_resolved,
-        "luau": luau,
-        "scraps": scraps,
-        "dumpster": dumpster,
+        **orjson.loads(market_more),
     })
     return entry
 
@@ -273,9 +274,10 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return alike({"pick": t.pick, "foresee": t.foresee, "runner": t.runner_pick, "dishes": [dict(d) for d in t.dishes],
+    return alike({"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
                   "cook_limit": cook_limit(s, seat),
-                  "cookable": cookable(s, seat)})
+                  "cookable": cookable(s, seat),
+                  **merged(lambda x: x.mine_fields(s, seat))})
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
@@ -286,6 +288,7 @@ def prompt(s: RivalState, seat: int | None) -> str:
 
 @interned()
 def _island(action_deck: int, action_discard: int, garbage: int) -> dict[str, Any]:
+    """The Island's shop as a spectator sees it (no ``your_…`` prices)."""
     return {
         "upgrades": [{"id": u.id, "name": u.name, "price": u.price, "your_price": None, "text": u.text}
                      for u in UPGRADES.values()],
@@ -297,8 +300,8 @@ def _island(action_deck: int, action_discard: int, garbage: int) -> dict[str, An
 
 
 def island_priced(s: RivalState, seat: int | None) -> dict[str, Any]:
-    """The Island (``island_public``) with ``seat``'s own prices: the very same object for
-    every seat paying the same prices, and from one state to the next while they stay."""
+    """The Island with ``seat``'s own prices: the very same object for every seat paying
+    the same prices, and from one state to the next while they stay."""
     facts = read_once(s, "island", lambda: (len(s.action_deck), len(s.action_discard), garbage_supply(s)))
     if seat is None:
         return _island(*facts)
@@ -345,8 +348,8 @@ def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | N
         "phase_view": alike(phase.view(s, seat)) if phase else NOTHING,
         "mine": mine(s, seat),
         "island": island_priced(s, seat),
-        "expansion": alike({key: part(s, seat) for key, part in VIEW_PARTS.items()}) if VIEW_PARTS else NOTHING,
-        "sporks": sporks_view(s, seat),
+        **{key: alike(value) if isinstance(value, (dict, list)) else value
+           for key, value in merged(lambda x: x.view_fields(s, seat)).items()},
     } for seat in seats}
 
 
@@ -354,8 +357,7 @@ NOTHING: dict[str, Any] = {}  # an empty part, never changed
 
 
 def shared_view(game: Any, s: RivalState) -> dict[str, Any]:
-    """The fields of a view that are the same for every viewer; each part that is not a
-    plain value is the very same object as in the last state's views while its facts stay."""
+    """The fields of a view that are the same for every viewer."""
     result = game.result(s)
     phase = PHASES.get(s.phase)
     return {
@@ -392,20 +394,3 @@ def _recipe_decks(sizes: tuple[tuple[str, int], ...]) -> dict[str, int]:
 def _recipe_discards(piles: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, list[dict[str, Any]]]:
     return {k: [recipe_ref(r) for r in pile] for k, pile in piles}
 
-
-def sporks_view(s: RivalState, seat: int | None) -> dict[str, Any] | None:
-    """SPORKS Out's table (see the module's table); the face-down Snackle card by its back."""
-    table = s.sporks
-    if table is None:
-        return None
-    return alike({
-        "snackle_box": {"face_up": action_view(table.face_up) if table.face_up else None,
-                        "face_down": bool(BOX_FACE_DOWN.show([table.face_down] if table.face_down else [], None, seat)),
-                        "sold": list(table.sold)},
-        "last_auction": dict(table.last_auction) if table.last_auction else None,
-        "dumpster": {m: list(cards) for m, cards in sorted(table.dumpster.items()) if cards},
-        "scraps": table.scraps,
-        "shakers": {k: {"market": m, "slot": s.markets[m].ids.index(c) if c in s.markets[m].ids else None}
-                    for k, (m, c) in sorted(table.shakers.items())},
-        "luau": table.luau,
-    })
