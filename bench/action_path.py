@@ -102,10 +102,11 @@ def rules_only(game: Any, players: int, options: dict[str, Any], plans: list[tup
 
 
 async def through_the_runtime(game_id: str, players: int, options: dict[str, Any],
-                              plans: list[tuple[int, list[Any]]], play: int) -> tuple[float, float, int, int]:
+                              plans: list[tuple[int, list[Any]]], play: int,
+                              kept: list[str] | None = None) -> tuple[float, float, int, int]:
     """Create and join every planned match, then play ``play`` actions through the runtime;
     returns the CPU seconds (of the process, and of the event loop's thread alone) and the
-    bytes and messages the sockets were sent while playing."""
+    bytes and messages the sockets were sent while playing (their texts, in ``kept`` if given)."""
     folder = Path(tempfile.mkdtemp(prefix="potluck-action-path-"))
     url = f"sqlite:///{folder / 'bench.db'}"
     db = Database(url)
@@ -114,10 +115,13 @@ async def through_the_runtime(game_id: str, players: int, options: dict[str, Any
     rt = Runtime(settings, Store(db), StillClock())
     await rt.start()
     sent = [0, 0]
+    playing = False
 
     async def send(text: str) -> None:
         sent[0] += len(text)
         sent[1] += 1
+        if kept is not None and playing:
+            kept.append(text)
 
     async def close(code: int, reason: str) -> None:
         pass
@@ -137,6 +141,7 @@ async def through_the_runtime(game_id: str, players: int, options: dict[str, Any
             await asyncio.sleep(0)
         tune_for_serving()  # as ``potluck serve`` sets the collector
         before, loop_before, sent[:] = time.process_time(), time.thread_time(), [0, 0]
+        playing = True
         for live, moves in matches:
             for seat, action in moves:
                 if play <= 0:

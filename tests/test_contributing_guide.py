@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from server.engine import bots, game
+from server.games.rival_restaurants import expansion, state
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "CONTRIBUTING-games.md").read_text(encoding="utf-8")
@@ -42,3 +43,16 @@ def test_every_path_the_contributing_guide_names_exists() -> None:
     assert paths
     missing = [p for p in paths if "<" not in p and not (ROOT / p).exists()]
     assert missing == []
+
+
+def test_the_contributing_guide_names_every_seam_an_expansion_hooks() -> None:
+    """Issue 21: the guide says how an expansion hooks the base game as the code does it —
+    every ``Expansion`` seam is named, the record lives in ``RivalState.expansions``, and the
+    base records it says hold no expansion field hold none."""
+    seams = [name for name, _ in inspect.getmembers(expansion.Expansion)
+             if not name.startswith("_") and name not in ("id", "record")]
+    assert seams and [s for s in seams if f"`{s}`" not in GUIDE] == []
+    assert "RivalState.expansions" in GUIDE and "expansions" in state.RivalState.__dataclass_fields__
+    base = {f for record in (state.Pantry, state.Today, state.RivalState) for f in record.__dataclass_fields__}
+    assert not base & {"hot_sauce", "ring", "gloves", "missile", "squad", "bid", "choice", "squad_pick",
+                       "runner_pick", "runner", "sporks", "expansion"}

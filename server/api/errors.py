@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from server import problems as rt
-from server.store import STORE_AWAY
+from server.store import STORE_AWAY, away_line
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ def install(app: FastAPI) -> None:
         return problem_response(exc)
 
     async def _store_down(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("database unavailable: %s: %s", type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
+        log.error("database unavailable: %s", away_line(exc))
         return store_away_response()
 
     for kind in STORE_AWAY:  # by the exception's class: a subclass finds its nearest handler

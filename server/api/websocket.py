@@ -47,7 +47,7 @@ from fastapi.responses import JSONResponse
 
 from server.runtime import AtCapacity, LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
-from server.store import STORE_AWAY
+from server.store import STORE_AWAY, away_line
 from server.runtime.rate import TokenBucket
 
 from . import strict_json
@@ -208,8 +208,7 @@ async def _handle(live: LiveMatch, sub: Subscriber, raw: str, limit: TokenBucket
     except Problem as exc:
         sub.push(messages.error_message(msg_id, exc.code, exc.message))
     except STORE_AWAY as exc:  # one line each, as REST logs it: a traceback says nothing more
-        log.warning("WebSocket message refused: the database is unavailable (%s: %s)", type(exc).__name__,
-                    str(exc).splitlines()[0][:200] if str(exc) else "")
+        log.warning("WebSocket message refused: the database is unavailable (%s)", away_line(exc))
         sub.push(messages.error_message(msg_id, "unavailable", "The database is unavailable; try again soon."))
     except Exception:
         log.exception("WebSocket message failed")

@@ -3,8 +3,8 @@
 It serves any registered game through the engine contract and never looks inside one.
 Its modules import one way (``pyproject.toml``'s import contracts hold them to it): the hub
 → the loader → the live match → its collaborators (presence, bot driver, table chat, seat
-views, step) → the shared services → the lease books → the leaves (clock, patches,
-messages…). The errors it raises are ``server.problems``, re-exported here.
+views, turns) → the step, the seats, the deadline timer, the sockets → the shared services
+→ the lease books → the leaves (clock, patches, messages…). The errors it raises are ``server.problems``, re-exported here.
 """
 
 from server.problems import (

@@ -1,10 +1,10 @@
 """The bots of one match, in the process that drives it: asked, thought over, played.
 
-After every change the match hands the driver each bot seat's view, legal actions and the
-deadline (worked out once for that change, see ``step``). A bot is asked only when what
-it sees changed — its view, its legal actions or the deadline — or it is new (a stand-in
-just took a seat over); otherwise the decision it made (or its choice to wait) stands,
-and still holds for the new ``seq``. A bot thinks off the event loop (a thinking bot must
+After every change the match hands the driver its step (``hand``): each bot seat's view,
+legal actions and the deadline, worked out once for that change (see ``step``). A bot is
+asked only when what it sees changed — its view, its legal actions or the deadline — or
+it is new (a stand-in just took a seat over); otherwise the decision it made (or its
+choice to wait) stands, and still holds for the new ``seq``. A bot thinks off the event loop (a thinking bot must
 not stall other matches), one question per seat at a time; a decision is played when its
 time comes, through ``move``, on the ``seq`` it holds for and no other.
 
@@ -26,6 +26,7 @@ from server.engine import Action, Bot, BotInput, Decision, Game
 
 from .patches import same
 from .services import Services
+from .step import Step
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +75,18 @@ class BotDriver:
         self._retry: asyncio.TimerHandle | None = None
 
     # ---- after every change -----------------------------------------------------------
-    def arm(self, seq: int, state: Any, now: int, deadline: int | None,
-            bots: dict[int, tuple[Bot, dict[str, Any] | None, list[Action]]]) -> None:
+    def hand(self, step: Step, now: int, bots: dict[int, Bot], wake_at: int | None) -> None:
+        """The match is ``step`` at ``now``, and ``bots`` play their seats: hand each its
+        view and legal actions (worked out once in the step, for the sockets too), and arm
+        again at ``wake_at`` (a present human becomes absent then)."""
+        if bots or self.busy():
+            views, legal = step.see(self.game, bots), step.legal_of(self.game, bots)
+            self._arm(step.seq, step.state, now, step.deadline,
+                      {seat: (bot, views.get(seat), legal[seat]) for seat, bot in bots.items()})
+        self._wake_at_ms(wake_at)
+
+    def _arm(self, seq: int, state: Any, now: int, deadline: int | None,
+             bots: dict[int, tuple[Bot, dict[str, Any] | None, list[Action]]]) -> None:
         """The match after change ``seq``: ``bots`` maps each seat a bot plays to the bot,
         its view (``None``: it could not be built) and its legal actions."""
         self._state, self._now = state, now
@@ -100,7 +111,7 @@ class BotDriver:
             else:
                 self._ask(seat, held)
 
-    def wake_at(self, at_ms: int | None) -> None:
+    def _wake_at_ms(self, at_ms: int | None) -> None:
         """Arm again at ``at_ms`` (game time: a present human becomes absent then)."""
         if self._wake is not None and at_ms == self._wake_at:
             return

@@ -8,8 +8,8 @@ nothing to drive. Other processes' news arrives through the fan-out and is caugh
 the log.
 
 The lease loop (``ownership`` keeps the books): every ``lease_s / 3`` seconds a heartbeat
-keeps this process's leases alive (while the fan-out is down, every match with sockets
-here catches up from the log twice a second, in a loop of its own); the matches another process took over stop being
+keeps this process's leases alive (while the fan-out is down, a loop of its own finds
+the matches with sockets here that moved, four times a second, and catches them up); the matches another process took over stop being
 driven here (``LiveMatch.lost``), the owned ones that moved unheard are caught up
 (``follow``), owned ones not in memory are resumed, and orphans — running matches whose
 owner died, or that never had one — are claimed up to this process's fair share: that
@@ -31,7 +31,7 @@ from server.config import Settings
 from server.engine import InvalidOptions, UnknownGame, registry
 from server.engine.bots import NORMAL, check_level
 from server.problems import AtCapacity, Invalid, NotFinished, Problem
-from server.store import MatchRecord, Store
+from server.store import STORE_AWAY, MatchRecord, Store, away_line
 from server.store.repository import NOT_OVER
 
 from .clock import Clock
@@ -47,7 +47,7 @@ from .services import Services
 from .tokens import new_match_id, new_process_id, new_seed, new_token, token_hash
 from .your_move import YourMove
 
-FOLLOW_UNHEARD_S = 0.5  # while the fan-out is down: how often sockets here catch up from the log
+FOLLOW_UNHEARD_S = 0.25  # while the fan-out is down: how often sockets here look for moves in the log
 FOLLOW_AFTER_BACK_S = 5.0  # …and for how long after it is back
 log = logging.getLogger(__name__)
 
@@ -370,27 +370,43 @@ class Hub:
             try:
                 await self._heartbeat()
                 await self._claim_orphans()
+            except STORE_AWAY as exc:  # one line each, as REST logs it
+                log.warning("lease heartbeat failed, the database is unavailable (%s); retrying", away_line(exc))
             except Exception:
                 log.exception("lease heartbeat failed; retrying")
 
     async def _unheard_forever(self) -> None:
+        failing = False
         while True:
             await asyncio.sleep(FOLLOW_UNHEARD_S)
-            self._follow_unheard()
+            try:
+                await self._follow_unheard()
+                failing = False
+            except Exception as exc:  # the database is away too: the next round
+                if not failing:
+                    log.warning("could not read which matches moved while Redis is away: %s", exc)
+                failing = True
 
-    def _follow_unheard(self) -> None:
-        """While the fan-out is down, and for ``FOLLOW_AFTER_BACK_S`` after it is back (a
-        move published while the connections were being made again is lost), the moves
-        other processes make may not be heard: every match with sockets here catches up
-        from the log instead, every ``FOLLOW_UNHEARD_S``, so its players are at most that
-        late (a lease heartbeat, a second or more, was too rare for a move's 2 s)."""
+    async def _follow_unheard(self) -> None:
+        """While the fan-out is down, and for ``FOLLOW_AFTER_BACK_S`` after it is back or
+        after a publish failed (a move published while the connections were being made
+        again is lost), the moves other processes make may not be heard: every
+        ``FOLLOW_UNHEARD_S``, one read of the newest seq of every running match with
+        sockets here finds those that moved, and only they catch up from the log (one
+        not running yet, or finished, re-reads its record: seats, a start, a rematch)."""
         now, fanout = time.monotonic(), self.services.fanout
-        if fanout.down or now - fanout.failed_at < FOLLOW_AFTER_BACK_S:  # a publish failing: it is down
+        if fanout.down or now - fanout.failed_at < FOLLOW_AFTER_BACK_S:
             self._fanout_down_until = now + FOLLOW_AFTER_BACK_S
-        if now <= self._fanout_down_until:
-            for live in list(self.live.values()):
-                if live.subscribers:
-                    live.follow(None)
+        if now > self._fanout_down_until:
+            return
+        watched = [live for live in list(self.live.values()) if live.subscribers and not live.closed]
+        running = [live for live in watched if live.running]
+        newest = await self.store.newest_seqs(live.id for live in running)
+        for live in running:
+            live.follow(newest.get(live.id, 0))
+        for live in watched:
+            if not live.running and live.record.rematch_id is None:
+                live.follow(None)
 
     async def _heartbeat(self) -> None:
         """Keep this process's leases, and act on what the heartbeat found (see the module

@@ -13,7 +13,7 @@ Applying an action (``act``), always under the match's ``asyncio.Lock``:
 
 The match is the actor; what it owns works through callbacks, never a reference back:
 ``Presence`` (who is at the table, pushed as ``match`` messages), ``BotDriver`` (bots and
-stand-ins) and ``TableChat``. If another process committed that ``seq`` first, the tail of
+stand-ins), ``TableChat``, the ``DeadlineTimer`` and, by turns, ``Turns``. If another process committed that ``seq`` first, the tail of
 the log is replayed into memory and the action is tried again on the new state (or
 refused as stale when the client pinned ``expect_seq``). The log is the truth; memory
 follows it.
@@ -37,12 +37,12 @@ from typing import Any
 
 from server.engine import OVER, TIMEOUT, Action, Bot, Event, Game, IllegalAction, Result
 from server.problems import AtCapacity, Busy, Illegal, Invalid, MatchOver, NotStarted, RateLimited, StaleSeq, Unavailable
-from server.store import ChatRecord, MatchRecord, SeqTaken
+from server.store import STORE_AWAY, ChatRecord, MatchRecord, SeqTaken
 
 from . import messages, snapshots
 from .bot_driver import BotDriver, Outcome
 from .deadline_timer import DeadlineTimer
-from .presence import Presence
+from .presence import PRESENCE_EXPIRES, Presence
 from .rate import Repeats, TokenBucket
 from .seat_views import SeatViews
 from .seats import SeatPlayers
@@ -52,8 +52,13 @@ from .subscribers import Subscriber
 from .summaries import summary
 from .table_chat import TableChat
 from .tokens import token_hash
+from .turns import Turns
 
 log = logging.getLogger(__name__)
+
+
+class HandedBack(Exception):
+    """A bot's move reached the match after its seat was handed back to its human."""
 
 
 def unstarted_result(reason: str) -> dict[str, Any]:
@@ -96,9 +101,9 @@ class LiveMatch:
         self._rates: dict[int, TokenBucket] = {}  # seat → its sockets' messages
         self.repeats = Repeats(services.settings.max_repeats)
         self._noted: tuple[bool, frozenset[int]] | None = None  # (drives, stand-ins) presence last heard of
+        self._standins_repeats = 0  # heartbeats that repeat the stand-ins, though none plays now
         self.stood_in: dict[int, int] = {}  # seat → the seq from which a stand-in played it (until its human acts)
-        self.waiting: frozenset[int] = frozenset()  # by turns: the seats whose move it is
-        self.waiting_since: dict[int, int] = {}  # …each with the seq its wait began at
+        self.turns = Turns(game, services.your_move)  # by turns: whose move it is
 
     # ---- who is who -----------------------------------------------------------------
     @property
@@ -121,6 +126,11 @@ class LiveMatch:
     def deadline(self) -> int | None:
         """When time moves the match on (as its last step said), while it runs."""
         return self.step.deadline if self.running and self.step is not None else None
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """By turns: the seats whose move it is."""
+        return self.turns.waiting
 
     @property
     def by_turns(self) -> bool:
@@ -228,7 +238,7 @@ class LiveMatch:
             state, new = self.game.apply(state, entry.seat, entry.action, entry.at)
             seq, self.last_at = entry.seq, max(self.last_at, entry.at)
             if by_turns:
-                self._track_waiting(state, seq, state.phase == OVER)
+                self.turns.track(state, seq, state.phase == OVER)
             events += [(seq, e) for e in new]
         step = settled(self.game, state, seq, events)
         self._advance(step, self.last_at)
@@ -252,27 +262,13 @@ class LiveMatch:
         self._note_waiting(step)
 
     def _note_waiting(self, step: Step) -> None:
-        """By turns: whose move it is now (the seats whose move is over are told no more)."""
-        if not self.by_turns:
-            return
-        waited = self.waiting
-        self.waiting = self._track_waiting(step.state, step.seq, step.result is not None)
-        if waited - self.waiting:
-            self.services.your_move.changed(self.record, {}, waited - self.waiting, self.deadline)
-
-    def _track_waiting(self, state: Any, seq: int, over: bool) -> frozenset[int]:
-        """By turns: the seats waited for after change ``seq``, each keeping the seq its
-        wait began at (``waiting_since``: what tells one move of a seat from the next)."""
-        now = frozenset() if over else self.game.waiting_for(state)
-        self.waiting_since = {seat: self.waiting_since.get(seat, seq) for seat in now}
-        return now
+        if self.by_turns:
+            self.turns.changed(self.record, step, self.deadline)
 
     def _tell_waiting(self) -> None:
-        """The owner tells the seats whose move it is (``YourMove`` tells each once per
-        move; a seat a stand-in plays is not told)."""
-        if self.by_turns and self.waiting and self.drives:
-            told = {seat: since for seat, since in self.waiting_since.items() if seat not in self.players.standins}
-            self.services.your_move.changed(self.record, told, (), self.deadline)
+        """The owner tells the seats whose move it is (a seat a stand-in plays is not told)."""
+        if self.by_turns and self.drives:
+            self.turns.tell(self.record, self.deadline, self.players.standins)
 
     # ---- reading --------------------------------------------------------------------
     def payload(self, seat: int | None, hold: bool = False) -> dict[str, Any]:
@@ -311,8 +307,10 @@ class LiveMatch:
 
     # ---- acting ---------------------------------------------------------------------
     async def act(self, seat: int, action: Action, expect_seq: int | None = None,
-                  source: str = "player") -> int:
-        """Apply ``seat``'s action; returns its ``seq`` once committed."""
+                  source: str = "player", bot: Bot | None = None) -> int:
+        """Apply ``seat``'s action; returns its ``seq`` once committed. ``bot``: the bot that
+        decided it, checked again just before the commit (its human may have come back while
+        the move was on its way: ``HandedBack``)."""
         started = time.perf_counter()
         async with self.lock:
             if source == "player":
@@ -333,6 +331,8 @@ class LiveMatch:
                 if source == "player" and not self.repeats.allowed(seat, step.entry.text):
                     self.services.metrics.rejected.labels("repeated").inc()
                     raise RateLimited("You keep playing the same move; it waits until someone else has moved.")
+                if bot is not None and self.players.controllers(self.now()).get(seat) is not bot:
+                    raise HandedBack(seat)
                 if source == "bot" and seat in self.players.standins:
                     step.played_by_standin(seat)
                 try:
@@ -397,8 +397,12 @@ class LiveMatch:
 
     async def _count_refused(self, kind: str, seq: int, seat: int | None) -> None:
         """A timeout or a bot's move lost the race for ``seq``: duplicate work if another
-        process logged the same (a timeout, or a move of that seat) there."""
-        winner = await self.services.store.actions(self.id, after=seq - 1)
+        process logged the same (a timeout, or a move of that seat) there. Only a count: a
+        database away leaves it uncounted (it must not stop the bot or the timer)."""
+        try:
+            winner = await self.services.store.actions(self.id, after=seq - 1)
+        except STORE_AWAY:
+            return
         if winner and winner[0].seq == seq and winner[0].seat == seat:
             self.services.metrics.refused.labels(kind).inc()
 
@@ -525,6 +529,7 @@ class LiveMatch:
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
             self._publish({"kind": "standins", "seats": sorted(standins)})
+            self._standins_repeats = PRESENCE_EXPIRES
         if (drives, standins) != self._noted:  # who plays which seat may have changed
             self._noted = (drives, standins)
             self.presence.note()
@@ -537,14 +542,8 @@ class LiveMatch:
             self.services.metrics.avoided.labels("bot").inc(len(self.players.bots) + len(self.presence.owner_standins))
             self.bots.stop()
             return
-        now, step = self.now(), self.step
-        controllers = self.players.controllers(now)
-        if controllers or self.bots.busy():
-            views = step.see(self.game, controllers)
-            legal = step.legal_of(self.game, controllers)
-            self.bots.arm(step.seq, step.state, now, step.deadline,
-                          {seat: (bot, views.get(seat), legal[seat]) for seat, bot in controllers.items()})
-        self.bots.wake_at(self.players.next_absence(now))
+        now = self.now()
+        self.bots.hand(self.step, now, self.players.controllers(now), self.players.next_absence(now))
 
     async def _bot_move(self, seat: int, bot: Bot, action: Action, seq: int) -> Outcome:
         """Play a bot's decision on the change it was made for (``seq``) and no other: when
@@ -553,8 +552,10 @@ class LiveMatch:
         if not self.drives or self.players.controllers(self.now()).get(seat) is not bot:
             return Outcome.GONE
         try:
-            await self.act(seat, action, expect_seq=seq, source="bot")
+            await self.act(seat, action, expect_seq=seq, source="bot", bot=bot)
             return Outcome.PLAYED
+        except HandedBack:  # its human came back meanwhile: theirs to play
+            return Outcome.GONE
         except StaleSeq:
             await self._count_refused("bot", seq + 1, seat)
             return Outcome.STALE
@@ -640,7 +641,14 @@ class LiveMatch:
         self.presence.note()
 
     def presence_heartbeat(self) -> None:
+        """Repeat presence; the owner repeats which seats stand-ins play while any does (and
+        for a few heartbeats after the last left), so a process that missed the one
+        message — Redis was away a moment — learns it within a heartbeat, not at reload."""
         self.presence.heartbeat()
+        standins = self.presence.owner_standins
+        if self.drives and self.running and (standins or self._standins_repeats > 0):
+            self._standins_repeats = max(0, self._standins_repeats - 1)
+            self._publish({"kind": "standins", "seats": sorted(standins)})
 
     def tell_presence(self) -> None:
         self.presence.tell()

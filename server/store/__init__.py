@@ -6,7 +6,7 @@ the store refuses is raised as one of ``server.problems`` (the family every laye
 """
 
 from .accounts import AccountNotFound, name_key
-from .database import STORE_AWAY, Database, StoreUnusable, store_away
+from .database import STORE_AWAY, Database, StoreUnusable, away_line, store_away
 from .records import AccountRecord, ActionRecord, ChatRecord, MatchRecord, PasskeyRecord, RatingRecord, SeatRecord
 from .repository import SeqTaken, Store
 
@@ -22,6 +22,7 @@ __all__ = [
     "STORE_AWAY",
     "StoreUnusable",
     "store_away",
+    "away_line",
     "MatchRecord",
     "SeatRecord",
     "SeqTaken",

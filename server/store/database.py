@@ -69,6 +69,13 @@ def store_away(exc: BaseException) -> bool:
     return isinstance(exc, STORE_AWAY) and not isinstance(exc, (IntegrityError, sqlite3.IntegrityError))
 
 
+def away_line(exc: BaseException) -> str:
+    """A store's failure in one line for the log (``TimeoutError: …``): while the database
+    is away every request meets it, and a traceback each says nothing more."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text.splitlines()[0][:200] if text else ''}"
+
+
 class WalGone(OSError):
     """The SQLite WAL this server writes into is no longer the file at its path."""
 

@@ -1,15 +1,19 @@
 """The match page draws the table once per change: a change your own action made waits for
 the action's ack, so the renderer's redraw on the ack (``ctx.redraw()``) is the same
-drawing, not a second one."""
+drawing, not a second one — in Nutty Noodles, and at the Rival Restaurants table, whose
+renderer redraws after an acknowledged offer (it closes the barter composer)."""
 
 from __future__ import annotations
 
 import httpx
 
-from .conftest import Pages
+from .conftest import LAPTOP, Pages
 from tests.server.clients import answer
 
 from .nutty import throw_if_mine, view_on_screen
+from .rival_restaurants_driver import CLICK_MS, SEND_OFFER, RivalDriver
+from .test_rival_restaurants import SLOW_TIMERS
+from .test_watch import create, take_seat
 
 # no tie window: a right bowl ends the round at once, so one serve is one change
 OPTIONS = {"tie_window_ms": 0, "roll_timeout_ms": 120_000, "round_timeout_ms": 600_000}
@@ -53,3 +57,39 @@ def test_your_own_action_is_drawn_once(pages: Pages, server: str) -> None:
     assert draws(other) == before + 1, "the page drew the change more than once"
     # the click's own drawing (the bowl pressed), then the change with the ack: nothing between
     assert other.evaluate("() => window.__drawings") == 2, "the change and the redraw on its ack were drawn apart"
+
+
+# the seq held at each drawing of the table (``data-draws`` counts them)
+RECORD_DRAWN_SEQS = """() => {
+    const match = document.querySelector('#match');
+    window.__drawn = [];
+    new MutationObserver(() => { window.__drawn.push(Number(match.dataset.seq)); })
+        .observe(match, {attributes: true, attributeFilter: ['data-draws']});
+}"""
+
+
+def test_your_own_offer_at_the_rival_restaurants_table_is_drawn_once(pages: Pages, api: httpx.Client) -> None:
+    """An offer sent from the barter composer: its change arrives as a patch, then its ack,
+    on which the renderer closes the composer and asks for a redraw; the page draws that
+    change once (the bots' changes meanwhile are drawn once each too: no seq twice)."""
+    match_id = create(api, "rival-restaurants", players=3, bots=2, **SLOW_TIMERS)
+    page = pages.open(f"/matches/{match_id}", viewport=LAPTOP, who="Ann")
+    take_seat(page, "Ann")
+    page.wait_for_selector(".rr[data-phase=money_move]", timeout=30_000)
+    driver = RivalDriver(page, lambda page, label: None)
+    driver.move(day=1)
+    page.wait_for_selector(".rr[data-phase=buy_barter] .rr-standee-wrap", timeout=60_000)
+    # compose an offer (clicks that change only this page), as a player does
+    assert driver.ui_click("button[data-act=open-barter]")
+    assert driver.ui_click(".rr-barter-composer .rr-partner"), "nobody to trade with at the market"
+    if not driver.ui_click(".rr-bundle.get button[data-item^='ingredient:'][data-step='1']:not([disabled])"):
+        assert driver.ui_click(".rr-bundle.get button[data-item^='recipe:']")
+    page.fill(".rr-bundle.give input[data-field=money]", "100", timeout=CLICK_MS)
+    page.wait_for_selector(f"{SEND_OFFER}.legal")
+    page.evaluate(RECORD_DRAWN_SEQS)
+    page.click(f"{SEND_OFFER}.legal")  # the action: its patch, then its ack (and the redraw on it)
+    page.wait_for_selector(".rr-offer.out", state="attached")
+    page.wait_for_selector(".rr-barter-composer", state="detached")  # closed on the ack
+    drawn = page.evaluate("() => window.__drawn")
+    assert drawn, "the offer was never drawn"
+    assert len(drawn) == len(set(drawn)), f"a change was drawn more than once: the seqs drawn were {drawn}"

@@ -422,7 +422,7 @@ def test_bot_without_mistakes_always_serves_correctly() -> None:
         state, events = GAME.apply(state, entry.seat, entry.action, entry.at_ms)
         for e in events:
             if e.type == "place":
-                assert e.data["correct"], e.text
+                assert e.text.endswith("— right!") and state.placements[-1].correct, e.text
     assert wrong and GAME.result(out.state) is not None
 
 
@@ -472,13 +472,13 @@ def test_wrong_serve_says_what_was_wrong() -> None:
     target = bowl_for_dice(("chilli", "fish"))
     other = next(b for b in s.bowls if b != target)
     _, events = place(s, 0, 1, other, 1100)
-    assert f"wrong: the dice asked for {BOWLS[target].name}." in events[0].text
+    assert events[0].text.endswith(f" — wrong: the dice asked for {BOWLS[target].name}.")  # the renderer reads it there
     _, events = place(s, 0, 0, target, 1100)
     assert f"wrong: {MONSTERS[fish_hater].name} is allergic to Fish." in events[0].text
-    assert events[0].data == {"seat": 0, "correct": False}  # the bowl and table: in the view's placements
+    assert events[0].data == {"seat": 0}  # the bowl, the table and that it was wrong: in the view's placement
     s2, events = GAME.apply(s, 0, {"type": "takeaway", "bowl": target}, 1100)
     assert "a takeaway is only for a bowl nobody can eat" in events[0].text
-    assert "You are out of this round" in GAME.view(s2, 0)["prompt"] and "takeaway" in GAME.view(s2, 0)["prompt"]
+    assert GAME.view(s2, 0)["prompt"].startswith("Out of this round: ") and "takeaway" in GAME.view(s2, 0)["prompt"]
     ordered = racing(2, tables=[egg_hater, monster("broccoli")], dice=("chilli", "fish"), order_please=True)
     _, events = place(ordered, 0, 1, target, 1100)
     assert "wrong: Order Please:" in events[0].text and "(table 1) is the first" in events[0].text

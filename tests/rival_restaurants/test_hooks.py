@@ -1,19 +1,37 @@
 """Rival Restaurants: the plug-in points an expansion (SPORKS Out) uses — a new phase in the
-day, new chefs with new kinds of effect, and plays that Clam-Voyance cannot stop — work as
-data and registrations, with no change to the rules."""
+day, new chefs with new kinds of effect, plays that Clam-Voyance cannot stop, and an
+expansion's own record hooked into the base game's seams (``expansion``) — work as data
+and registrations, with no change to the rules."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from server.engine import Event, Rng, public, require
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import ACTION_CARDS, CHEFS, MONEY_MOVE, ActionCard, Chef, Effect, Play
+from server.games.rival_restaurants.expansion import EXPANSIONS, Expansion
 from server.games.rival_restaurants.moments import EFFECTS, MOMENTS, Hook
-from server.games.rival_restaurants.phase import DETERMINIZERS, PHASES, VIEW_PARTS, Phase
+from server.games.rival_restaurants.phase import PHASES, Phase
 from server.games.rival_restaurants.state import RivalState
 
 from .helpers import act, go, hand, new, serve_all, to_cook
+
+
+@dataclass
+class Snacks:
+    """A third expansion's own record: bids by seat, and each chef's hidden snacks."""
+
+    bids: dict[int, int] = field(default_factory=dict)
+    hidden: dict[int, list[str]] = field(default_factory=dict)
+
+    def clone(self) -> "Snacks":
+        return Snacks(dict(self.bids), {k: list(v) for k, v in self.hidden.items()})
+
+
+def snacks(s: RivalState) -> Snacks:
+    return s.expansions["snacks"]
 
 
 class SnackAuction(Phase):
@@ -27,23 +45,56 @@ class SnackAuction(Phase):
 
     @staticmethod
     def _bid(s: RivalState, seat: int, action: dict[str, Any], now: int) -> list[Event]:
-        require("bid" not in s.today[seat].expansion, "You already bid.")
-        s.today[seat].expansion["bid"] = action.get("amount", 0)
+        require(seat not in snacks(s).bids, "You already bid.")
+        snacks(s).bids[seat] = action.get("amount", 0)
         return [public("snack_bid", f"{s.players[seat]} bids.")]
 
     def over(self, s: RivalState) -> bool:
-        return s.day == 1 or all("bid" in t.expansion for t in s.today)
+        return s.day == 1 or len(snacks(s).bids) == len(s.players)
 
     def legal(self, s: RivalState, seat: int) -> list[dict[str, Any]]:
-        return [] if "bid" in s.today[seat].expansion else [{"type": "snack_bid", "amount": 0}]
+        return [] if seat in snacks(s).bids else [{"type": "snack_bid", "amount": 0}]
+
+
+class SnackTable(Expansion):
+    """A third expansion at the base game's seams: hidden snacks each chef alone sees (a
+    view field), re-dealt for the others; a snack stand a move may send someone to; a
+    'tip' the market offers."""
+
+    id = "snacks"
+
+    def redeal(self, s: RivalState, seat: int, rng: Rng) -> None:
+        hidden = snacks(s).hidden
+        pool = [c for k, cards in hidden.items() if k != seat for c in cards]
+        rng.shuffle(pool)
+        for k, cards in hidden.items():
+            if k != seat:
+                hidden[k] = [pool.pop() for _ in cards]
+
+    def view_fields(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        if "snacks" not in s.expansions:
+            return {"snacks": None}
+        return {"snacks": {i: (cards if i == seat else len(cards)) for i, cards in snacks(s).hidden.items()}}
+
+    def pick_variants(self, s: RivalState, seat: int) -> list[dict[str, Any]]:
+        return [{}, {"stand": True}] if "snacks" in s.expansions else [{}]
+
+    def pick(self, s: RivalState, seat: int, action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        if action.get("stand"):
+            require("snacks" in s.expansions, "No snack stand in this match.")
+            snacks(s).bids[seat] = -1
+            return ", and to the snack stand", {"stand": True}
+        return "", {}
 
 
 def test_a_new_phase_plugs_into_the_day_before_money_and_move(monkeypatch) -> None:
     monkeypatch.setitem(PHASES, "snack_auction", SnackAuction())
     s = new()
+    s.expansions["snacks"] = Snacks()
     s.day_plan = ["snack_auction", *s.day_plan]
     s = serve_all(to_cook(go(s, "island", "island")))
     assert s.day == 2 and s.phase == "snack_auction" and GAME.legal(s, 0) == [{"type": "snack_bid", "amount": 0}]
+    s.expansions["snacks"] = Snacks()  # a new day: the phase's own daily data (a ``day_start`` rule would reset it)
     money = s.chefs[0].money
     s = act(s, 0, {"type": "snack_bid", "amount": 0})
     s = act(s, 1, {"type": "snack_bid", "amount": 0})
@@ -81,29 +132,19 @@ def test_a_spork_play_cannot_be_stopped_by_clam_voyance(monkeypatch) -> None:
     assert s.chefs[1].money == 600 and s.today[0].foreseen_hit  # an ordinary card is stopped
 
 
-def test_an_expansions_hidden_cards_show_through_its_view_part_and_are_re_dealt(monkeypatch) -> None:
+def test_a_third_expansion_hooks_the_views_the_move_and_determinize_with_its_own_record(monkeypatch) -> None:
     """Like Crave of Wonders' face-down ingredients: each chef may hold hidden cards only
-    they see; other seats see how many."""
-    def part(s: RivalState, seat: int | None) -> dict[str, Any]:
-        hidden = s.expansion.get("face_down", {})
-        return {str(i): (cards if i == seat else len(cards)) for i, cards in ((int(k), v) for k, v in hidden.items())}
-
-    def redeal(s: RivalState, seat: int, rng: Rng) -> None:
-        hidden = s.expansion.get("face_down", {})
-        pool = [c for k, cards in hidden.items() if int(k) != seat for c in cards]
-        rng.shuffle(pool)
-        for k, cards in hidden.items():
-            if int(k) != seat:
-                hidden[k] = [pool.pop() for _ in cards]
-
-    monkeypatch.setitem(VIEW_PARTS, "face_down", part)
-    DETERMINIZERS.append(redeal)
-    try:
-        s = new(3)
-        s.expansion["face_down"] = {"0": ["beef"], "1": ["wine", "tofu"], "2": ["egg"]}
-        assert GAME.view(s, 0)["expansion"]["face_down"] == {"0": ["beef"], "1": 2, "2": 1}
-        redealt = {tuple(GAME.determinize(s, 0, Rng(k)).expansion["face_down"]["2"]) for k in range(20)}
-        assert len(redealt) > 1
-        assert all(GAME.view(GAME.determinize(s, 0, Rng(k)), 0) == GAME.view(s, 0) for k in range(5))
-    finally:
-        DETERMINIZERS.remove(redeal)
+    they see; other seats see how many. The record is cloned with the state, re-dealt by
+    ``determinize``, shown through a view seam; a move may carry the expansion's field."""
+    monkeypatch.setitem(EXPANSIONS, "snacks", SnackTable())
+    s = new(3)
+    assert GAME.view(s, 0)["snacks"] is None  # not played: the field is there, empty
+    s.expansions["snacks"] = Snacks(hidden={0: ["beef"], 1: ["wine", "tofu"], 2: ["egg"]})
+    assert GAME.view(s, 0)["snacks"] == {0: ["beef"], 1: 2, 2: 1}
+    redealt = {tuple(GAME.determinize(s, 0, Rng(k)).expansions["snacks"].hidden[2]) for k in range(20)}
+    assert len(redealt) > 1 and s.expansions["snacks"].hidden[2] == ["egg"]
+    assert all(GAME.view(GAME.determinize(s, 0, Rng(k)), 0) == GAME.view(s, 0) for k in range(5))
+    assert {"type": "move", "location": "island", "stand": True} in GAME.legal(s, 0)
+    after, events = GAME.apply(s, 0, {"type": "move", "location": "island", "stand": True}, 0)
+    assert after.expansions["snacks"].bids == {0: -1} and s.expansions["snacks"].bids == {}
+    assert any(e.to == (0,) and "snack stand" in e.text and e.data.get("stand") for e in events)

@@ -15,6 +15,7 @@ from server.games.rival_restaurants.cards import KITCHEN_SQUAD, MARKETS
 
 from .helpers import NAMES, act, claims_done, timeout
 from .test_properties import check_conservation
+from server.games.rival_restaurants.squad import runner_at, squad_of, squads
 
 SQUADS = [["penny_pincher", "julia_chopper", "sal_monella"], ["clam_voyance", "dr_umami", "gordon_rampage"]]
 
@@ -22,8 +23,8 @@ SQUADS = [["penny_pincher", "julia_chopper", "sal_monella"], ["clam_voyance", "d
 def squad(**options):
     """Day 1 of a Kitchen Squad match, choosing today's chefs, with known squads."""
     s = GAME.setup(NAMES[:2], GAME.options({"kitchen_squad": True, "random_chefs": False, **options}), 1, 0)
-    for p, chefs in zip(s.chefs, SQUADS):
-        p.squad, p.chef = list(chefs), chefs[0]
+    for seat, (p, chefs) in enumerate(zip(s.chefs, SQUADS)):
+        squads(s).chefs[seat], p.chef = list(chefs), chefs[0]
     return s
 
 
@@ -45,7 +46,7 @@ def move(s, seat: int, location: str, runner: str | None = None, at: int = 200):
 def test_option_kitchen_squad_is_off_by_default() -> None:
     assert GAME.options({}).kitchen_squad is False
     s = GAME.setup(NAMES[:2], GAME.options({}), 1, 0)
-    assert KITCHEN_SQUAD not in s.day_plan and all(p.squad == [] for p in s.chefs)
+    assert KITCHEN_SQUAD not in s.day_plan and squads(s) is None and all(squad_of(s, i) == [] for i in range(2))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -59,9 +60,9 @@ def test_kitchen_squad_is_refused_at_any_count_but_two_players(players: int) -> 
 
 def test_each_player_runs_a_squad_of_3_different_chefs() -> None:
     s = GAME.setup(NAMES[:2], GAME.options({"kitchen_squad": True}), 7, 0)
-    chefs = [c for p in s.chefs for c in p.squad]
-    assert [len(p.squad) for p in s.chefs] == [3, 3] and len(set(chefs)) == 6
-    assert all(p.chef in p.squad for p in s.chefs)
+    chefs = [c for i in range(2) for c in squad_of(s, i)]
+    assert [len(squad_of(s, i)) for i in range(2)] == [3, 3] and len(set(chefs)) == 6
+    assert all(p.chef in squad_of(s, i) for i, p in enumerate(s.chefs))
     assert [len(p["squad"]) for p in GAME.view(s, None)["players"]] == [3, 3]
 
 
@@ -117,7 +118,7 @@ def test_the_runner_is_sent_in_secret_with_the_pick_and_revealed_with_it() -> No
         assert all(loc["runners"] == [] for loc in view["board"])
     assert GAME.view(s, 0)["mine"]["runner"] == "veg_out"
     s = move(s, 1, "chop_shop")
-    assert s.today[0].runner == "veg_out" and s.phase == "buy_barter"
+    assert runner_at(s, 0) == "veg_out" and s.phase == "buy_barter"
     veg = next(loc for loc in GAME.view(s, 1)["board"] if loc["id"] == "veg_out")
     assert veg["runners"] == [0] and veg["chefs"] == [] and GAME.view(s, 1)["players"][0]["runner"] == "veg_out"
 
@@ -176,11 +177,11 @@ def test_only_kitchen_squad_has_runners() -> None:
 def test_leak_todays_chef_and_the_runner_are_re_dealt_until_the_reveal() -> None:
     s = act(squad(), 1, {"type": "squad_chef", "chef": "gordon_rampage"})
     assert GAME.view(GAME.determinize(s, 0, Rng(1)), 0) == GAME.view(s, 0)
-    assert len({GAME.determinize(s, 0, Rng(k)).today[1].squad_pick for k in range(30)}) == 3
+    assert len({squads(GAME.determinize(s, 0, Rng(k))).picks[1] for k in range(30)}) == 3
     s = move(today(act(s, 0, {"type": "squad_chef", "chef": "sal_monella"}, 150)), 1, "island", runner="veg_out")
     assert GAME.view(GAME.determinize(s, 0, Rng(2)), 0) == GAME.view(s, 0)
-    assert len({GAME.determinize(s, 0, Rng(k)).today[1].runner_pick for k in range(40)}) > 3
-    assert GAME.determinize(s, 1, Rng(3)).today[1].runner_pick == "veg_out"
+    assert len({squads(GAME.determinize(s, 0, Rng(k))).runner_picks[1] for k in range(40)}) > 3
+    assert squads(GAME.determinize(s, 1, Rng(3))).runner_picks[1] == "veg_out"
 
 
 # ---- whole games --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 
 from .helpers import events, to_cook
 from .test_sporks import joe
+from server.games.rival_restaurants.sporks_table import table
 
 
 @pytest.mark.parametrize("count", [0, 2])
@@ -14,7 +15,7 @@ def test_dumpster_cards_returned_are_counted_in_words_a_person_would_use(count: 
     s = joe()
     m = s.markets["chop_shop"]
     cards = (list(m.shelf) + list(m.discard))[:count]
-    s.sporks.dumpster["chop_shop"] = cards
+    table(s).dumpster["chop_shop"] = cards
     m.shelf, m.discard = [], []
     s, said = events(to_cook(s), 0, {"type": "serve"}, 9000)
     s, more = events(s, 1, {"type": "serve"}, 9000)

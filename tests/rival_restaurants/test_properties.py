@@ -16,6 +16,7 @@ from server.games.rival_restaurants.cards import GARBAGE_TOKENS, KINDS, MARKETS,
 from server.games.rival_restaurants.state import RivalState
 
 from .helpers import act, new
+from server.games.rival_restaurants.sporks_table import table
 
 ALL_INGREDIENTS = Counter({i: n for m in MARKETS.values() for i, n in m.counts.items()})
 
@@ -30,10 +31,11 @@ def ingredients_everywhere(s: RivalState) -> Counter[str]:
         held.update(m.discard)
     for p in s.chefs:
         held.update(p.ingredients)
-        held.update(p.hot_sauce)
-        held.update(p.missile)
-    if s.sporks is not None:
-        for cards in s.sporks.dumpster.values():
+    if table(s) is not None:
+        for mine in table(s).chefs:
+            held.update(mine.hot_sauce)
+            held.update(mine.missile)
+        for cards in table(s).dumpster.values():
             held.update(cards)
     return held
 
@@ -138,7 +140,7 @@ def test_leak_declared_dishes_stay_hidden_and_are_re_dealt() -> None:
         assert GAME.view(s, seat)["mine"] in (None, {**GAME.view(s, 1)["mine"]})
         assert "onigiri" not in json.dumps({k: v for k, v in GAME.view(s, seat).items()
                                             if k not in ("players", "recipe_discards")})
-    dishes = {json.dumps(GAME.determinize(s, 1, Rng(k)).today[0].dishes) for k in range(20)}
+    dishes = {json.dumps([d.to_json() for d in GAME.determinize(s, 1, Rng(k)).today[0].dishes]) for k in range(20)}
     assert len(dishes) > 1 and GAME.view(GAME.determinize(s, 1, Rng(1)), 1) == GAME.view(s, 1)
 
 
@@ -163,7 +165,7 @@ def test_sporks_out_bot_games_conserve_everything_and_reach_20(players: int) -> 
     out = play(GAME, players, {"sporks_out": True}, 200 + players,
                on_step=lambda state, entry, events: check_conservation(state))
     assert max(p.popularity for p in out.state.chefs) >= 20 and out.rejected == 0
-    assert out.state.sporks.sold, "the bots bought the Snackle Box at least once"
+    assert table(out.state).sold, "the bots bought the Snackle Box at least once"
 
 
 def test_sporks_out_the_bot_beats_random_players_nearly_always() -> None:

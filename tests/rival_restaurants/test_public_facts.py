@@ -21,6 +21,8 @@ from server.games.rival_restaurants.cards import (
 from server.games.rival_restaurants.ops import garbage_supply
 
 from .helpers import NAMES, act, claims_done, cook, give, go, hand, hold, new, serve_all, timeout, to_cook
+from server.games.rival_restaurants.sporks_table import table
+from server.games.rival_restaurants.choosing import choice_of
 
 
 # ---- garbage: the box's 32 tokens --------------------------------------------------------------
@@ -67,7 +69,7 @@ def test_garbage_changing_hands_between_chefs_needs_no_supply() -> None:
 
 def test_joe_cannot_take_a_dumpster_card_when_the_garbage_supply_is_empty() -> None:
     s = go(new(2, ["sloppy_joe", "sal_monella"], sporks_out=True), "island", "island")
-    s.sporks.dumpster["chop_shop"] = ["beef"]
+    table(s).dumpster["chop_shop"] = ["beef"]
     s.chefs[1].garbage = GARBAGE_TOKENS
     with pytest.raises(IllegalAction, match="garbage supply is empty"):
         act(s, 0, {"type": "power", "use": "dumpster_dive", "market": "chop_shop", "ingredient": "beef"})
@@ -148,7 +150,7 @@ def test_chosen_restaurants_are_chosen_on_day_1_before_the_income() -> None:
 def test_restaurant_choices_are_secret_until_everyone_has_chosen_and_may_change() -> None:
     s = choose(choosing(), 0, "rising_sun")
     s, evs = GAME.apply(s, 0, {"type": "choose_restaurant", "restaurant": "wok_this_way"}, 200)
-    assert s.today[0].choice == "wok_this_way" and all(e.to == (0,) for e in evs)
+    assert choice_of(s, 0) == "wok_this_way" and all(e.to == (0,) for e in evs)
     for seat in (1, None):
         view = GAME.view(s, seat)
         assert "wok_this_way" not in json.dumps(view["phase_view"]["chosen"]) + json.dumps(view["players"])
@@ -194,8 +196,8 @@ def test_restaurants_chosen_with_sporks_out_come_from_its_pool_too() -> None:
 def test_leak_other_chefs_restaurant_choices_are_re_dealt() -> None:
     s = choose(choosing(), 1, "rising_sun")
     assert GAME.view(GAME.determinize(s, 0, Rng(1)), 0) == GAME.view(s, 0)
-    seen = {GAME.determinize(s, 0, Rng(k)).today[1].choice for k in range(30)}
-    assert len(seen) > 2 and GAME.determinize(s, 1, Rng(2)).today[1].choice == "rising_sun"
+    seen = {choice_of(GAME.determinize(s, 0, Rng(k)), 1) for k in range(30)}
+    assert len(seen) > 2 and choice_of(GAME.determinize(s, 1, Rng(2)), 1) == "rising_sun"
 
 
 def test_bots_choose_restaurants_and_play_a_chosen_match_to_the_end() -> None:

@@ -27,6 +27,7 @@ from server.games.rival_restaurants.cards import (
 from server.games.rival_restaurants.cooking import match
 
 from .helpers import NAMES, act, claims_done, cook, events, give, go, hand, hold, new, serve_all, timeout, to_cook
+from server.games.rival_restaurants.sporks_table import table
 
 
 # ---- components ------------------------------------------------------------------------------
@@ -62,7 +63,7 @@ def test_there_are_12_chefs_8_restaurants_and_36_action_cards() -> None:
 
 def test_a_match_deals_only_from_the_pools_its_options_choose() -> None:
     base = GAME.setup(NAMES, GAME.options({}), 3)
-    assert {p.chef for p in base.chefs} <= set(pool().chefs) and base.sporks is None
+    assert {p.chef for p in base.chefs} <= set(pool().chefs) and table(base) is None
     dealt = {r for d in base.decks.values() for r in d} | {r for p in base.chefs for r in p.recipes}
     assert dealt == set(pool().recipes) and len(dealt) == 40
 

@@ -26,6 +26,9 @@ from server.games.rival_restaurants.sporks import shaker_on
 from server.games.rival_restaurants.state import RivalRestaurantsOptions
 
 from .helpers import act, claims_done, cook, events, give, go, hand, hold, new, serve_all, timeout, to_cook
+from server.games.rival_restaurants.sporks_table import table
+from server.games.rival_restaurants.sporks import things
+from server.games.rival_restaurants.squad import squads
 
 QUIET = ["clam_voyance", "sal_monella", "pork_knuckles", "auntie_pasta", "gordon_rampage", "dr_umami"]
 SPORK_CHEFS = [c for c in pool(sporks_out=True).chefs if CHEFS[c].box == SPORKS_OUT]
@@ -65,7 +68,7 @@ def test_option_sporks_out_is_off_by_default_and_titled() -> None:
     assert schema["sporks_out"]["title"] == "SPORKS Out" and schema["sporks_out"]["default"] is False
     assert schema["sporks_chefs"]["default"] is True
     s = GAME.setup(["A", "B"], GAME.options({}), 1)
-    assert s.sporks is None and s.day_plan == ["money_move", "buy_barter", "cook_counter"]
+    assert table(s) is None and s.day_plan == ["money_move", "buy_barter", "cook_counter"]
     assert GAME.view(s, 0)["sporks"] is None
 
 
@@ -74,7 +77,7 @@ def test_option_sporks_out_adds_5_chefs_5_restaurants_28_recipes_and_the_snackle
     assert len(full.chefs) == 17 and len(full.restaurants) == 13 and len(full.recipes) == 68
     assert full.action_deck == base.action_deck  # no new action cards: the Snackle Box draws from the base deck
     s = GAME.setup(["A", "B"], GAME.options({"sporks_out": True}), 1)
-    assert s.sporks is not None and s.day_plan[0] == ACTION_AUCTION and not in_box(s)
+    assert table(s) is not None and s.day_plan[0] == ACTION_AUCTION and not in_box(s)
 
 
 def test_option_sporks_chefs_off_leaves_out_the_five_chefs_and_keeps_the_rest() -> None:
@@ -83,7 +86,7 @@ def test_option_sporks_chefs_off_leaves_out_the_five_chefs_and_keeps_the_rest() 
     assert set(SPORK_RESTAURANTS) <= set(content.restaurants) and len(content.recipes) == 68
     for seed in range(30):
         s = GAME.setup(["A", "B", "C", "D", "E", "F"], GAME.options({"sporks_out": True, "sporks_chefs": False}), seed)
-        assert not {p.chef for p in s.chefs} & set(SPORK_CHEFS) and s.sporks is not None
+        assert not {p.chef for p in s.chefs} & set(SPORK_CHEFS) and table(s) is not None
 
 
 def test_the_game_lists_its_variants_as_options() -> None:
@@ -142,7 +145,7 @@ def test_auction_first_draws_one_action_card_face_up_into_the_snackle_box() -> N
     s = to_cook(go(sporks(2), "island", "island"))
     top = s.action_deck[-1]
     s = serve_all(s)
-    assert s.sporks.face_up == top and s.sporks.face_down is None
+    assert table(s).face_up == top and table(s).face_down is None
     assert GAME.view(s, None)["sporks"]["snackle_box"]["face_up"]["id"] == top
 
 
@@ -161,12 +164,12 @@ def test_auction_a_bid_may_be_changed_until_the_reveal() -> None:
     s = auction_day(2, money=[700, 700])
     s = bid(bid(s, 0, 600), 0, 100)
     s = bid(s, 1, 200)
-    assert s.chefs[1].actions[-1:] != [] and s.sporks.sold == [200]
+    assert s.chefs[1].actions[-1:] != [] and table(s).sold == [200]
 
 
 def test_auction_bids_are_revealed_together_and_the_highest_pays_the_bank_and_takes_the_box() -> None:
     s = auction_day(3, money=[700, 400, 0])
-    card = s.sporks.face_up
+    card = table(s).face_up
     bank = s.bank
     s = bid(bid(s, 0, 300), 1, 400)
     assert s.phase == ACTION_AUCTION and s.chefs[1].money == 400  # not revealed until everyone has bid
@@ -175,7 +178,7 @@ def test_auction_bids_are_revealed_together_and_the_highest_pays_the_bank_and_ta
     assert reveal.to is None and reveal.data["bids"] == [300, 400, 0] and "$300" in reveal.text
     assert card in s.chefs[1].actions and not in_box(s)
     assert s.chefs[1].money == 400 - 400 + 300 and s.chefs[0].money == 700 + 300  # losers keep their money
-    assert s.bank == bank + 400 - 900 and s.sporks.sold == [400]
+    assert s.bank == bank + 400 - 900 and table(s).sold == [400]
 
 
 def test_auction_bid_is_a_multiple_of_100_up_to_the_money_held() -> None:
@@ -192,25 +195,25 @@ def test_auction_bid_is_a_multiple_of_100_up_to_the_money_held() -> None:
 
 def test_auction_tie_for_the_top_bid_leaves_the_card_in_the_box() -> None:
     s = auction_day(3, money=[500, 500, 500])
-    card = s.sporks.face_up
+    card = table(s).face_up
     s = bid(bid(bid(s, 0, 300), 1, 300), 2, 100)
-    assert s.sporks.face_up == card and [p.money for p in s.chefs] == [800, 800, 800]
-    assert s.sporks.last_auction["winner"] is None and s.sporks.sold == []
+    assert table(s).face_up == card and [p.money for p in s.chefs] == [800, 800, 800]
+    assert table(s).last_auction["winner"] is None and table(s).sold == []
 
 
 def test_auction_everyone_bidding_0_is_a_tie() -> None:
     s = auction_day(2)
-    card = s.sporks.face_up
+    card = table(s).face_up
     s = bid(bid(s, 0, 0), 1, 0)
-    assert s.sporks.face_up == card and all(card not in p.actions for p in s.chefs)
+    assert table(s).face_up == card and all(card not in p.actions for p in s.chefs)
 
 
 def test_auction_a_card_left_over_gets_a_second_one_face_down_and_the_winner_takes_both() -> None:
     s = auction_day(2)
-    first = s.sporks.face_up
+    first = table(s).face_up
     s = next_day(bid(bid(s, 0, 0), 1, 0))
-    second = s.sporks.face_down
-    assert s.sporks.face_up == first and second is not None
+    second = table(s).face_down
+    assert table(s).face_up == first and second is not None
     box = GAME.view(s, 0)["sporks"]["snackle_box"]
     assert box["face_down"] is True and box["face_up"]["id"] == first
     s = bid(bid(s, 0, 100), 1, 0)
@@ -221,13 +224,13 @@ def test_auction_another_tie_adds_nothing_more_at_most_one_face_up_and_one_face_
     s = auction_day(2)
     for _ in range(3):
         s = next_day(bid(bid(s, 0, 0), 1, 0))
-    assert len(in_box(s)) == 2 and s.sporks.face_up and s.sporks.face_down
+    assert len(in_box(s)) == 2 and table(s).face_up and table(s).face_down
 
 
 def test_auction_the_face_down_card_is_turned_face_up_for_everyone_when_won() -> None:
     s = auction_day(2)
     s = next_day(bid(bid(s, 0, 0), 1, 0))
-    hidden = s.sporks.face_down
+    hidden = table(s).face_down
     s = bid(s, 0, 0)
     s, evs = events(s, 1, {"type": "box_bid", "amount": 100})
     won = next(e for e in evs if e.type == "box_won")
@@ -240,7 +243,7 @@ def test_auction_a_missing_bid_at_the_deadline_is_0() -> None:
     assert GAME.deadline(s) == s.phase_since + s.options.auction_ms
     s = bid(s, 0, 100)
     s = timeout(s)
-    assert s.phase == "money_move" and s.sporks.last_auction["bids"] == [100, 0] and s.sporks.sold == [100]
+    assert s.phase == "money_move" and table(s).last_auction["bids"] == [100, 0] and table(s).sold == [100]
 
 
 def test_auction_no_action_cards_can_be_used_during_it() -> None:
@@ -275,14 +278,14 @@ def test_spork_pam_visiting_all_4_corner_markets_completes_her_ring_and_earns_th
     s = sporks(3, ["pam_knee_you", "sal_monella", "clam_voyance"])
     for i, corner in enumerate(CORNERS[:3]):
         s = go(s, corner, "island", "island")
-        assert s.chefs[0].ring == list(CORNERS[: i + 1]) and not s.chefs[0].gloves
+        assert things(s, 0).ring == list(CORNERS[: i + 1]) and not things(s, 0).gloves
         s = serve_all(to_cook(s))
         s = bid(bid(bid(s, 0, 0), 1, 0), 2, 0)
     s = go(s, "fruit_punch", "island", "island")  # not a corner
-    assert len(s.chefs[0].ring) == 3
+    assert len(things(s, 0).ring) == 3
     s = bid(bid(bid(serve_all(to_cook(s)), 0, 0), 1, 0), 2, 0)
     s = go(s, CORNERS[3], "island", "island")
-    assert s.chefs[0].gloves == ["knockout", "rob"] and s.chefs[0].ring == []  # a new ring begins
+    assert things(s, 0).gloves == ["knockout", "rob"] and things(s, 0).ring == []  # a new ring begins
 
 
 def test_spork_pam_gloves_work_at_every_location_even_the_mystery_mart() -> None:
@@ -290,7 +293,7 @@ def test_spork_pam_gloves_work_at_every_location_even_the_mystery_mart() -> None
     s = go(s, "mystery_mart", "veg_out", "chop_shop")
     s.chefs[1].ingredients = {"onion": 1}
     s = act(s, 0, {"type": "power", "use": "rob", "target": 1, "ingredient": "onion"})
-    assert s.chefs[0].ingredients.get("onion") == 1 and "rob" not in s.chefs[0].gloves
+    assert s.chefs[0].ingredients.get("onion") == 1 and "rob" not in things(s, 0).gloves
 
 
 def test_spork_pam_gloves_cannot_be_blocked_by_clam_voyance_or_stolen() -> None:
@@ -322,7 +325,7 @@ def test_spork_pam_both_gloves_on_one_day_but_never_on_the_same_chef() -> None:
     with pytest.raises(IllegalAction, match="not on the same chef"):
         act(s, 0, {"type": "power", "use": "rob", "target": 1, "ingredient": "beef"})
     s = act(s, 0, {"type": "power", "use": "rob", "target": 2, "ingredient": "rice"})
-    assert s.chefs[0].gloves == [] and s.chefs[0].ingredients.get("rice") == rice + 1
+    assert things(s, 0).gloves == [] and s.chefs[0].ingredients.get("rice") == rice + 1
     with pytest.raises(IllegalAction, match="do not have that glove"):
         act(s, 0, {"type": "power", "use": "rob", "target": 1, "ingredient": "beef"})
 
@@ -360,7 +363,7 @@ def craft(s, ingredient, others=2):
 
 def test_spork_papa_missile_craft_builds_the_missile_one_ingredient_a_day() -> None:
     s = craft(papa(), "rice")
-    assert s.chefs[0].missile == ["rice"] and s.chefs[0].ingredients["rice"] == 1
+    assert things(s, 0).missile == ["rice"] and s.chefs[0].ingredients["rice"] == 1
     with pytest.raises(IllegalAction, match="already used Missile Craft today"):
         act(s, 0, {"type": "power", "use": "missile_craft", "ingredient": "onion"})
     with pytest.raises(IllegalAction, match="3 parts"):
@@ -369,25 +372,25 @@ def test_spork_papa_missile_craft_builds_the_missile_one_ingredient_a_day() -> N
 
 def test_spork_papa_lunch_button_destroys_every_other_chefs_ingredients_of_a_market() -> None:
     s = papa()
-    s.chefs[0].missile = ["rice", "onion", "bread"]
+    things(s, 0).missile = ["rice", "onion", "bread"]
     s.chefs[1].ingredients, s.chefs[2].ingredients = {"beef": 2, "rice": 1}, {"pork": 1}
     s.chefs[0].ingredients["beef"] = 1
     discard = len(s.markets["chop_shop"].discard)
     s = go(s, "island", "island", "island")
     s = act(s, 0, {"type": "power", "use": "lunch_button", "market": "chop_shop"})
     assert s.chefs[1].ingredients == {"rice": 1} and s.chefs[2].ingredients == {} and s.chefs[0].ingredients["beef"] == 1
-    assert len(s.markets["chop_shop"].discard) == discard + 3 and s.chefs[0].missile == []
+    assert len(s.markets["chop_shop"].discard) == discard + 3 and things(s, 0).missile == []
 
 
 def test_spork_papa_cannot_craft_again_until_the_missile_is_launched() -> None:
     s = papa()
-    s.chefs[0].missile = ["rice", "onion", "bread"]
+    things(s, 0).missile = ["rice", "onion", "bread"]
     s = go(s, "island", "island", "island")
     with pytest.raises(IllegalAction, match="launch it before crafting"):
         act(s, 0, {"type": "power", "use": "missile_craft", "ingredient": "rice"})
     s = act(s, 0, {"type": "power", "use": "lunch_button", "market": "veg_out"})
     s = act(s, 0, {"type": "power", "use": "missile_craft", "ingredient": "rice"})  # rebuilding begins
-    assert s.chefs[0].missile == ["rice"]
+    assert things(s, 0).missile == ["rice"]
 
 
 # ---- Sloppy Joe: Scraps and the Dumpster ---------------------------------------------------
@@ -402,7 +405,7 @@ def test_spork_joe_scraps_stores_what_is_discarded_at_his_market_in_joes_dumpste
     oldest = s.markets["chop_shop"].counter[0]
     discard = list(s.markets["chop_shop"].discard)
     s = serve_all(to_cook(s))  # the oldest counter card rotates out at restocking
-    assert s.sporks.dumpster == {"chop_shop": [oldest]} and s.markets["chop_shop"].discard == discard
+    assert table(s).dumpster == {"chop_shop": [oldest]} and s.markets["chop_shop"].discard == discard
     assert s.markets["veg_out"].discard  # other markets discard as usual
     assert GAME.view(s, 1)["sporks"]["dumpster"] == {"chop_shop": [oldest]}
 
@@ -414,7 +417,7 @@ def test_spork_joe_takes_a_dumpster_card_by_taking_garbage() -> None:
     s = go(s, "island", "island")
     have = s.chefs[0].ingredients.get(oldest, 0)
     s = act(s, 0, {"type": "power", "use": "dumpster_dive", "market": "chop_shop", "ingredient": oldest})
-    assert s.chefs[0].ingredients[oldest] == have + 1 and s.chefs[0].garbage == 1 and s.sporks.dumpster["chop_shop"] == []
+    assert s.chefs[0].ingredients[oldest] == have + 1 and s.chefs[0].garbage == 1 and table(s).dumpster["chop_shop"] == []
     with pytest.raises(IllegalAction, match="not in Joe's Dumpster"):
         act(s, 0, {"type": "power", "use": "dumpster_dive", "market": "chop_shop", "ingredient": oldest})
 
@@ -422,12 +425,12 @@ def test_spork_joe_takes_a_dumpster_card_by_taking_garbage() -> None:
 def test_spork_joe_returns_a_markets_dumpster_cards_when_its_shelf_runs_empty_in_cook_and_counter() -> None:
     s = joe()
     m = s.markets["chop_shop"]
-    s.sporks.dumpster["chop_shop"] = list(m.shelf) + list(m.discard)
+    table(s).dumpster["chop_shop"] = list(m.shelf) + list(m.discard)
     m.shelf, m.discard = [], []
     s, evs = events(to_cook(s), 0, {"type": "serve"}, 9000)
     s, evs = events(s, 1, {"type": "serve"}, 9000)
     assert any(e.type == "dumpster_return" for e in evs)
-    assert None not in s.markets["chop_shop"].counter and s.sporks.dumpster["chop_shop"] in ([], [m.counter[0]])
+    assert None not in s.markets["chop_shop"].counter and table(s).dumpster["chop_shop"] in ([], [m.counter[0]])
 
 
 def test_dumpster_fix_returns_when_the_restocks_own_last_card_empties_a_shelf() -> None:
@@ -437,13 +440,13 @@ def test_dumpster_fix_returns_when_the_restocks_own_last_card_empties_a_shelf() 
     s = to_cook(joe())
     m = s.markets["chop_shop"]
     m.discard, m.shelf = [], m.shelf[-1:]  # one card left: the restock takes it
-    s.sporks.scraps = None
-    s.sporks.dumpster["chop_shop"] = ["beef", "bacon"]
+    table(s).scraps = None
+    table(s).dumpster["chop_shop"] = ["beef", "bacon"]
     s, evs = events(s, 0, {"type": "serve"}, 9000)
     s, evs = events(s, 1, {"type": "serve"}, 9000)
     m = s.markets["chop_shop"]
     assert [e.type for e in evs].count("dumpster_return") == 1
-    assert s.sporks.dumpster["chop_shop"] == [] and m.shelf == [] and m.discard[-2:] == ["beef", "bacon"]
+    assert table(s).dumpster["chop_shop"] == [] and m.shelf == [] and m.discard[-2:] == ["beef", "bacon"]
     assert None not in m.counter
 
 
@@ -451,18 +454,18 @@ def test_dumpster_fix_returns_on_days_joe_rests_in_kitchen_squad() -> None:
     """The return is a rule of the table, not a power of today's chef: with Kitchen Squad it
     holds on a day Joe rests (before the fix, the Dumpster was never returned then)."""
     s = GAME.setup(["Ann", "Bob"], GAME.options({"kitchen_squad": True, "sporks_out": True, "random_chefs": False}), 1, 0)
-    s.chefs[0].squad = ["sloppy_joe", "sal_monella", "dr_umami"]
+    squads(s).chefs[0] = ["sloppy_joe", "sal_monella", "dr_umami"]
     s = act(act(s, 0, {"type": "squad_chef", "chef": "sal_monella"}, 100), 1,
-            {"type": "squad_chef", "chef": s.chefs[1].squad[0]}, 100)
+            {"type": "squad_chef", "chef": squads(s).chefs[1][0]}, 100)
     assert s.chefs[0].chef == "sal_monella"  # Joe rests today
     s = to_cook(go(s, "island", "island"))
     m = s.markets["chop_shop"]
-    s.sporks.dumpster["chop_shop"] = ["beef"]
+    table(s).dumpster["chop_shop"] = ["beef"]
     m.discard, m.shelf = [], []
     s, evs = events(s, 0, {"type": "serve"}, 9000)
     s, evs = events(s, 1, {"type": "serve"}, 9000)
     assert any(e.type == "dumpster_return" for e in evs)
-    assert s.sporks.dumpster["chop_shop"] == [] and "beef" in s.markets["chop_shop"].counter + s.markets["chop_shop"].shelf
+    assert table(s).dumpster["chop_shop"] == [] and "beef" in s.markets["chop_shop"].counter + s.markets["chop_shop"].shelf
 
 
 def test_spork_joe_an_empty_shelf_outside_cook_and_counter_keeps_the_dumpster() -> None:
@@ -470,16 +473,16 @@ def test_spork_joe_an_empty_shelf_outside_cook_and_counter_keeps_the_dumpster() 
 
     s = joe()
     m = s.markets["chop_shop"]
-    s.sporks.dumpster["chop_shop"] = ["beef"]
+    table(s).dumpster["chop_shop"] = ["beef"]
     m.discard += m.shelf
     m.shelf = []
     ops.refill_shelf(s, "chop_shop")  # BUY and BARTER now
-    assert s.sporks.dumpster["chop_shop"] == ["beef"] and m.shelf
+    assert table(s).dumpster["chop_shop"] == ["beef"] and m.shelf
 
 
 def test_spork_joe_dumpster_cards_are_nobodys_and_nothing_can_touch_them() -> None:
     s = joe()
-    s.sporks.dumpster["chop_shop"] = ["beef"]
+    table(s).dumpster["chop_shop"] = ["beef"]
     assert "beef" not in s.chefs[0].ingredients
     with pytest.raises(IllegalAction, match="do not hold"):
         act(s, 0, {"type": "offer", "to": 1, "give": {"ingredients": ["beef"]}, "get": {}})
@@ -501,7 +504,7 @@ def test_spork_sultan_salt_on_a_counter_card_gives_its_buyer_2_garbage() -> None
     s = shaken("salt")
     assert GAME.view(s, 1)["sporks"]["shakers"] == {"salt": {"market": "veg_out", "slot": 2}}
     s, evs = events(s, 1, {"type": "buy", "slot": 2})
-    assert s.chefs[1].garbage == 2 and any(e.type == "surprise" for e in evs) and s.sporks.shakers == {}
+    assert s.chefs[1].garbage == 2 and any(e.type == "surprise" for e in evs) and table(s).shakers == {}
 
 
 def test_spork_sultan_pepper_makes_its_buyer_pay_him_up_to_100() -> None:
@@ -518,12 +521,12 @@ def test_spork_sultan_an_unbought_shaken_card_goes_into_his_hands_at_the_end_of_
     s = shaken("salt")
     chili, money = s.chefs[0].ingredients.get("chili", 0), s.chefs[0].money
     s = serve_all(to_cook(s))
-    assert s.chefs[0].ingredients["chili"] == chili + 1 and s.sporks.shakers == {}
+    assert s.chefs[0].ingredients["chili"] == chili + 1 and table(s).shakers == {}
     assert s.chefs[0].money == money - 100 and s.phase == ACTION_AUCTION  # its price (Day 2's income comes later)
     s = shaken("salt")
     s.chefs[0].money = 0
     s = serve_all(to_cook(s))
-    assert s.chefs[0].ingredients.get("chili", 0) == chili and s.sporks.shakers == {}  # he cannot pay: it stays
+    assert s.chefs[0].ingredients.get("chili", 0) == chili and table(s).shakers == {}  # he cannot pay: it stays
 
 
 def test_spork_sultan_the_shaker_stays_on_its_card_when_the_counter_slides() -> None:
@@ -544,7 +547,7 @@ def test_spork_sultan_buying_his_own_shaken_card_is_no_surprise() -> None:
     s.markets["veg_out"].counter = ["onion"] * 6
     s = act(s, 0, {"type": "power", "shaker": "salt", "market": "veg_out", "slot": 0})
     s = act(claims_done(go(s, "veg_out", "island")), 0, {"type": "buy", "slot": 0})
-    assert s.chefs[0].garbage == 0 and s.sporks.shakers == {}
+    assert s.chefs[0].garbage == 0 and table(s).shakers == {}
 
 
 # ---- Wahine: the Luau ----------------------------------------------------------------------------
@@ -656,7 +659,7 @@ def test_crave_of_wonders_hot_sauce_draws_face_down_cards_nobody_may_look_at_not
     s.chefs[0].levels = [3, 7]
     top = s.markets["veg_out"].shelf[-1]
     s, evs = events_go(s, ("veg_out", "island"))
-    assert s.chefs[0].hot_sauce == [top]
+    assert things(s, 0).hot_sauce == [top]
     for seat in (0, 1, None):
         view = GAME.view(s, seat)
         assert view["players"][0]["hot_sauce"] == [{"market": "veg_out"}]
@@ -672,7 +675,7 @@ def test_crave_of_wonders_hot_sauce_cards_cannot_be_cooked_swiped_or_shaken_down
     hold(s, 0, "onigiri", "sushi_platter")
     s.markets["veg_out"].shelf.append("seaweed")
     s = go(s, "veg_out", "veg_out")
-    assert s.chefs[0].hot_sauce == ["seaweed"]
+    assert things(s, 0).hot_sauce == ["seaweed"]
     for action in ({"type": "power", "target": 0, "ingredient": "seaweed"},
                    {"type": "play", "card": hand(s, 1, "swipe"), "target": 0, "ingredient": "seaweed"}):
         with pytest.raises(IllegalAction, match="no such ingredient"):
@@ -689,7 +692,7 @@ def test_crave_of_wonders_hot_sauce_a_traded_card_is_turned_face_up_by_its_recei
     s = act(s, 0, {"type": "offer", "to": 1, "give": {"face_down": {"veg_out": 1}}, "get": {"money": 100}})
     assert "a face-down The Veg Out card" in GAME.view(s, 1)["phase_view"]["offers"]["incoming"][0]["text"]
     s, evs = events(s, 1, {"type": "accept", "offer": s.offers[0].id})
-    assert s.chefs[0].hot_sauce == [] and s.chefs[1].ingredients.get("seaweed", 0) >= 1
+    assert things(s, 0).hot_sauce == [] and s.chefs[1].ingredients.get("seaweed", 0) >= 1
     assert any(e.type == "face_up" and "Seaweed" in e.text and e.to is None for e in evs)
     with pytest.raises(IllegalAction, match="do not hold"):
         act(s, 0, {"type": "offer", "to": 1, "give": {"face_down": {"veg_out": 1}}, "get": {}})

@@ -19,6 +19,9 @@ from server.engine import TIMEOUT, IllegalAction, Rng
 from server.engine.playout import Entry, play, random_bots, replay
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.state import RivalState
+from server.games.rival_restaurants.sporks_table import table
+from server.games.rival_restaurants.sporks import things
+from server.games.rival_restaurants.auction import bid_of
 
 from .helpers import act, go
 from .test_properties import check_conservation
@@ -80,21 +83,21 @@ def redealt(s: RivalState, seat: int, pick) -> set[Any]:
 def face_down_box() -> RivalState:
     s = auction_day(3, money=[300, 300, 300])
     s = next_day(bid(bid(bid(s, 0, 0), 1, 0), 2, 0))
-    assert s.sporks.face_down is not None
+    assert table(s).face_down is not None
     return s
 
 
 def test_secret_the_snackle_box_face_down_card_is_seen_by_nobody() -> None:
     a = face_down_box()
     b = a.clone()
-    other = next(c for c in reversed(b.action_deck) if c.split("-")[0] != a.sporks.face_down.split("-")[0])
-    b.action_deck[b.action_deck.index(other)], b.sporks.face_down = b.sporks.face_down, other
-    hidden = a.sporks.face_down
+    other = next(c for c in reversed(b.action_deck) if c.split("-")[0] != table(a).face_down.split("-")[0])
+    b.action_deck[b.action_deck.index(other)], table(b).face_down = table(b).face_down, other
+    hidden = table(a).face_down
     assert_indistinguishable(a, b, [0, 1, 2, None], [(0, {"type": "play", "card": hidden}),
                                                      (1, {"type": "box_bid", "amount": 0, "card": hidden})])
     for viewer in (0, 1, 2, None):
         assert hidden not in json.dumps(GAME.view(a, viewer))
-    assert len(redealt(a, 0, lambda d: d.sporks.face_down)) > 3
+    assert len(redealt(a, 0, lambda d: table(d).face_down)) > 3
 
 
 def test_secret_the_face_down_card_is_drawn_with_an_event_that_does_not_name_it() -> None:
@@ -110,7 +113,7 @@ def test_secret_the_face_down_card_is_drawn_with_an_event_that_does_not_name_it(
         for seat in (0, 1):
             t, evs = GAME.apply(t, seat, {"type": "serve"}, 9000)
         texts.append([e.to_json() for e in evs if e.type in ("box_fill", "box_full")])
-        assert t.sporks.face_down is not None
+        assert table(t).face_down is not None
     assert texts[0] == texts[1] and texts[0]
 
 
@@ -118,24 +121,24 @@ def hot_sauce() -> tuple[RivalState, RivalState]:
     s = sporks(3, ["clam_voyance", "sal_monella", "pork_knuckles"], ["crave_of_wonders", "rising_sun", "curry_favor"])
     s.chefs[0].levels = [3, 7]
     s = go(s, "veg_out", "veg_out", "island")
-    held = s.chefs[0].hot_sauce[0]
+    held = things(s, 0).hot_sauce[0]
     b = s.clone()
     other = next(c for c in reversed(b.markets["veg_out"].shelf) if c != held)
     shelf = b.markets["veg_out"].shelf
-    shelf[shelf.index(other)], b.chefs[0].hot_sauce[0] = held, other
+    shelf[shelf.index(other)], things(b, 0).hot_sauce[0] = held, other
     return s, b
 
 
 def test_secret_a_hot_sauce_card_is_seen_by_nobody_not_even_its_holder() -> None:
     a, b = hot_sauce()
-    held = a.chefs[0].hot_sauce[0]
+    held = things(a, 0).hot_sauce[0]
     extra = [(0, {"type": "offer", "to": 1, "give": {"ingredients": [held]}, "get": {}}),
              (1, {"type": "play", "card": "swipe-1", "target": 0, "ingredient": held}),
              (0, {"type": "offer", "to": 1, "give": {"face_down": {"veg_out": 1}}, "get": {}}),
              (1, {"type": "power", "target": 0, "ingredient": held})]
     assert_indistinguishable(a, b, [0, 1, 2, None], extra)
-    assert len(redealt(a, 0, lambda d: d.chefs[0].hot_sauce[0])) > 2, "the holder's own card is re-dealt too"
-    assert len(redealt(a, 1, lambda d: d.chefs[0].hot_sauce[0])) > 2
+    assert len(redealt(a, 0, lambda d: things(d, 0).hot_sauce[0])) > 2, "the holder's own card is re-dealt too"
+    assert len(redealt(a, 1, lambda d: things(d, 0).hot_sauce[0])) > 2
 
 
 def test_secret_the_hot_sauce_card_is_revealed_when_traded_and_only_then() -> None:
@@ -145,7 +148,7 @@ def test_secret_the_hot_sauce_card_is_revealed_when_traded_and_only_then() -> No
     assert GAME.view(a, 1) == GAME.view(b, 1)
     (_, (a2, evs)) = outcome(a, 1, {"type": "accept", "offer": a.offers[0].id})
     assert any(e.type == "face_up" and e.to is None for e in evs)
-    assert a2.chefs[0].hot_sauce == []
+    assert things(a2, 0).hot_sauce == []
 
 
 def test_secret_an_unrevealed_bid_is_seen_only_by_its_bidder() -> None:
@@ -155,8 +158,8 @@ def test_secret_an_unrevealed_bid_is_seen_only_by_its_bidder() -> None:
         assert seen(evs_a, viewer) == seen(evs_b, viewer), "the bid's own events tell its amount"
     assert seen(evs_a, 0) != seen(evs_b, 0) and GAME.view(a, 0) != GAME.view(b, 0)  # the bidder sees their own
     assert_indistinguishable(a, b, [1, 2, None], [(1, {"type": "box_bid", "amount": 1000})])
-    assert len(redealt(a, 1, lambda d: d.today[0].bid)) > 2
-    assert {GAME.determinize(a, 0, Rng(k)).today[0].bid for k in range(5)} == {300}
+    assert len(redealt(a, 1, lambda d: bid_of(d, 0))) > 2
+    assert {bid_of(GAME.determinize(a, 0, Rng(k)), 0) for k in range(5)} == {300}
 
 
 def test_secret_bids_are_all_revealed_together_at_the_end() -> None:
@@ -233,7 +236,7 @@ def test_contract_sporks_out_random_legal_play_ends_conserving_everything(player
                    on_step=lambda state, entry, events: check_conservation(state))
         result = GAME.result(out.state)
         assert result is not None and out.rejected == 0 and len(result.scores) == players
-        assert out.state.sporks.sold, "the Snackle Box was sold at least once"
+        assert table(out.state).sold, "the Snackle Box was sold at least once"
 
 
 def test_contract_sporks_out_replay_is_exact() -> None:

@@ -5,8 +5,9 @@ are not counted: they go to the game, not the wrapper). After one action, with a
 each human seat, a spectator and a bot seat: the rules applied once, the deadline and the
 result asked once, each seat's view and legal actions worked out once (shared by the
 sockets and the bot), the canonical action encoded to JSON once (what the log stores is
-that text), the bot asked once since what it sees changed — and the deadline timer kept
-as it was when the deadline did not move, armed anew when it did.
+that text), the bot asked once since what it sees changed (and not again while nothing it
+sees changes) — and the deadline timer kept as it was when the deadline did not move,
+armed anew when it did.
 """
 
 from __future__ import annotations
@@ -134,6 +135,10 @@ async def test_one_action_asks_the_game_each_question_once(database_url: str,
         assert live.state.phase == "ready"  # the bot is not ready: the deadline did not move
         assert armed(live) is timer, "the deadline timer was armed again for the same deadline"
         assert bot.asked == 2  # once more: what it sees changed (seat 0 is ready)
+
+        live.arm()  # handed what they see again (as after a socket comes or goes): nothing changed
+        assert not live.bots.thinking() and bot.asked == 2, "the bot was asked again, though nothing it sees changed"
+        assert armed(live) is timer
 
 
 async def test_the_deadline_timer_is_armed_again_only_when_the_deadline_moves(database_url: str) -> None:

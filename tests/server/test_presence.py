@@ -149,3 +149,34 @@ async def test_a_player_playing_over_rest_through_another_process_is_never_stood
         summaries = [m["match"] for m in bob_ws.other if m["type"] == "match"]
         assert summaries and not any(_seat(m, ANN)["standin"] for m in summaries), "Ann was stood in for"
         await bob_ws.close()
+
+
+async def test_a_process_that_missed_the_stand_ins_message_learns_of_them_at_the_next_heartbeat(
+        database_url: str) -> None:
+    reason = _redis_reason()
+    if reason:
+        pytest.skip(reason)
+    settings = {"redis_url": REDIS_URL, "standin_after_s": 3.0, "presence_every_s": 0.2}
+    async with serve(database_url, **settings) as a, serve(database_url, **settings) as b, \
+            httpx.AsyncClient(base_url=a.url, timeout=20) as client:
+        api = Api(client)
+        match_id = await api.create(players=2)
+        (_, ann), _ = [await api.join(match_id, name) for name in ("Ann", "Bob")]  # a owns it
+        ann_ws = await WsPlayer.connect(a.ws_url, match_id, ann)  # only Bob is away
+        watcher = await WsPlayer.connect(b.ws_url, match_id)  # b holds it now
+        await watcher.wait(lambda: watcher.states)
+        live_b = b.runtime.live[match_id]
+        heard, missed = live_b.heard_standins, []
+
+        def miss_the_first(seats: Any) -> None:  # Redis lost that one message
+            if not missed:
+                missed.append(list(seats))
+                return
+            heard(seats)
+
+        live_b.heard_standins = miss_the_first  # type: ignore[method-assign]
+        await ann_ws.wait(lambda: shows(ann_ws, BOB, False, True), timeout=30)  # Bob never came: stood in for
+        await _until(lambda: missed == [[BOB]], timeout=30)
+        await watcher.wait(lambda: shows(watcher, BOB, False, True), timeout=30)  # before: only once b reloaded it
+        for p in (ann_ws, watcher):
+            await p.close()

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from server.runtime import LiveMatch
+from server.runtime.bot_driver import Outcome
 from server.runtime.clock import Clock
 
 from .clients import Api, WsPlayer
@@ -73,3 +74,67 @@ async def test_while_the_fan_out_is_down_a_socket_on_another_process_sees_the_mo
         live_b.subscribe(sink(thrower, got), [])
         await live_a.act(thrower, {"type": "roll"})
         await _until(lambda: any(m["type"] == "patch" and m["seq"] == 1 for m in got), timeout=30)
+
+
+async def test_a_lease_heartbeat_the_database_refuses_is_one_line_in_the_log(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    async with runtime(database_url, lease_s=0.6) as rt:  # a beat every 0.2 s
+        async def away() -> None:
+            raise OperationalError("UPDATE processes", {}, Exception("server closed the connection\nunexpectedly"))
+
+        with caplog.at_level(logging.WARNING, logger="server.runtime.hub"):
+            rt.ownership.beat = away  # type: ignore[method-assign]
+            await _until(lambda: sum("heartbeat" in r.getMessage() for r in caplog.records) >= 2)
+    said = [r for r in caplog.records if "heartbeat" in r.getMessage()]
+    assert all(r.exc_info is None and "\n" not in r.getMessage() and "database" in r.getMessage() for r in said)
+
+
+async def test_a_stand_ins_move_on_its_way_is_not_played_once_its_human_is_here(database_url: str) -> None:
+    """The stand-in decided and its move is on its way (past the first check, inside the
+    match's lock, the log being read); meanwhile its human's socket opens: the human plays
+    now, the stand-in's move is dropped, not logged just after the human arrived."""
+    async with runtime(database_url, Clock(10.0), standin_after_s=0.5, pause_after_s=0) as rt:
+        record = await rt.create("nutty-noodles", 2, {"roll_timeout_ms": 120_000}, 0)  # no timeout comes first
+        for i in range(2):
+            _, _, live = await rt.join(record.id, f"P{i}")
+        thrower, act, due = live.state.thrower, live.act, live._apply_due_timeouts_locked
+        on_its_way, done = [], []
+
+        async def noted_act(seat: int, *args: Any, **kwargs: Any) -> int:
+            if seat == thrower and kwargs.get("source") == "bot":
+                on_its_way.append(seat)
+            try:
+                return await act(seat, *args, **kwargs)
+            finally:
+                done.extend(on_its_way)
+
+        async def human_arrives_meanwhile() -> None:
+            await due()
+            if on_its_way and not done and thrower in live.players.standins:
+                live.subscribe(sink(thrower, []), [])  # the thrower is here
+
+        live.act = noted_act  # type: ignore[method-assign]
+        live._apply_due_timeouts_locked = human_arrives_meanwhile  # type: ignore[method-assign]
+        await _until(lambda: done, timeout=30)
+        assert thrower not in live.players.standins
+        assert [a for a in await rt.store.actions(live.id) if a.seat == thrower] == [], "the stand-in played anyway"
+
+
+async def test_a_stale_bot_move_met_by_a_database_error_is_asked_again_not_lost(database_url: str) -> None:
+    """Finding 1's other path: a bot's move found stale (another process moved the match)
+    reads the log to count duplicate work; the database away then must not kill the bot's
+    task (its seat would stay "on its way" at that seq)."""
+    async with runtime(database_url, Clock()) as rt:
+        record = await rt.create("nutty-noodles", 2, {}, 2)
+        live = rt.live[record.id]
+        await _until(lambda: live.seq >= 1, timeout=30)
+        seat, stale, actions = next(iter(live.players.bots)), live.seq - 1, rt.store.actions
+
+        async def away_for_the_count(match_id: str, after: int = 0) -> Any:
+            if after == stale:  # the count's read (catching up reads after the match's seq)
+                raise OperationalError("SELECT actions", {}, Exception("server closed the connection"))
+            return await actions(match_id, after=after)
+
+        rt.store.actions = away_for_the_count  # type: ignore[method-assign]
+        outcome = await live._bot_move(seat, live.players.bots[seat], {"type": "roll"}, stale)
+        assert outcome is Outcome.STALE

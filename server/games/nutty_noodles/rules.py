@@ -345,7 +345,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     def _start(self, s: NuttyNoodlesState, now_ms: int, why: str) -> list[Event]:
         s.phase, s.phase_since = "roll", now_ms
-        return [public("start", f"{why}: {s.players[s.thrower]} throws first.", thrower=s.thrower)]
+        return [public("start", f"{why}: {s.players[s.thrower]} throws first.")]  # the thrower: in the view
 
     def _throw(self, s: NuttyNoodlesState, now_ms: int, by: int | None) -> list[Event]:
         s.dice, attempts = throw_dice(s.rng, s.mode)
@@ -358,7 +358,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         faces = ", ".join(INGREDIENT_NAMES.get(f, "blank") for f in s.dice)
         again = f" (after {attempts} throws)" if attempts > 1 else ""
         verb = " throws" if by is not None else ""
-        return [public("roll", f"{who}{verb}: {faces}{again}.", thrower=s.thrower)]
+        return [public("roll", f"{who}{verb}: {faces}{again}.")]  # the dice and thrower: in the view
 
     def _place(self, s: NuttyNoodlesState, seat: int, table: int | None, bowl: str,
                now_ms: int) -> list[Event]:
@@ -366,14 +366,16 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         s.placements.append(Placement(seat, bowl, table, now_ms, correct))
         who = s.players[seat]
         target = "face down (takeaway)" if table is None else f"for {_table_name(s, table)}"
-        # the bowl and table are in the view's placements, why it was wrong in the sentence
+        # the bowl, the table and whether it was right are in the view's placement; why it was
+        # wrong ends the sentence (after " — wrong: ", where the renderer finds it for the
+        # placer's bubble)
         if correct:
-            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — right!", seat=seat, correct=True)]
+            events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — right!", seat=seat)]
             if s.phase == "race":
                 s.phase, s.first_correct_ms = "closing", now_ms
         else:
             events = [public("place", f"{who} serves {_bowl_name(bowl)} {target} — wrong: {mistake(s, bowl, table)}.",
-                             seat=seat, correct=False)]  # and is out of the round, as the rules say
+                             seat=seat)]  # and is out of the round, as the rules say
         everyone_placed = len(s.placements) == len(s.players)
         if s.phase == "closing" and (everyone_placed or s.options.tie_window_ms == 0):
             events += self._resolve(s, now_ms)
@@ -395,7 +397,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         """Nobody right: the round is repeated, the same player throws again."""
         s.last_round = {"target": s.target, "winners": []}
         s.phase, s.phase_since, s.target = "roll", now_ms, None
-        return [public("again", f"{why}; {s.players[s.thrower]} throws again.", thrower=s.thrower)]
+        return [public("again", f"{why}; {s.players[s.thrower]} throws again.")]
 
     def _resolve(self, s: NuttyNoodlesState, now_ms: int) -> list[Event]:
         """The first correct placement takes its table's monster (a takeaway: the top of the
@@ -524,7 +526,7 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
             return f"Serve the bowl the dice show to {whom} that can eat it!"
         if mine.correct:
             return "Served — waiting for the round to end."
-        return f"Wrong — {mistake(state, mine.bowl, mine.table)}. You are out of this round."
+        return f"Out of this round: {mistake(state, mine.bowl, mine.table)}."
 
     def determinize(self, state: NuttyNoodlesState, seat: int, rng: Rng) -> NuttyNoodlesState:
         """The only hidden things are the order of the monster deck and the dice to come

@@ -22,7 +22,9 @@ from server.engine import Action, Event, Rng, public, require
 from . import ops
 from .cards import ACTION_AUCTION, BID_STEP, MONEY_MOVE, action_kind
 from .describe import action_view
+from .moments import rule
 from .phase import Phase, register
+from .sporks_table import table
 from .state import RivalState
 from .zones import BID, BOX_FACE_DOWN, BOX_FACE_UP
 
@@ -31,13 +33,13 @@ SAMPLE_BIDS = 4  # bid amounts offered in ``legal`` besides $0 and all-in
 
 def in_box(s: RivalState) -> list[str]:
     """The Snackle Box's cards (face up first)."""
-    box = s.sporks
+    box = table(s)
     return [] if box is None else [c for c in (box.face_up, box.face_down) if c is not None]
 
 
 def fill_box(s: RivalState) -> list[Event]:
     """One card face up into an empty box; a second face down beside an unsold one."""
-    box = s.sporks
+    box = table(s)
     assert box is not None
     if box.face_up is None:
         card = ops.top_action(s)
@@ -63,9 +65,9 @@ def _bid(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0 and amount % BID_STEP == 0,
             f"A bid is a multiple of {ops.money(BID_STEP)}, $0 or more.")
     require(amount <= money, f"You have only {ops.money(money)} to bid.")
-    t = s.today[seat]
-    first = t.bid is None
-    t.bid = amount
+    bids = _bids(s)
+    first = bids[seat] is None
+    bids[seat] = amount
     return BID.tell_choice(seat, "box_bid", (f"You bid {ops.money(amount)} for the Snackle Box.", {"amount": amount}),
                            (f"{ops.name(s, seat)} has bid.", {"seat": seat}), first)
 
@@ -77,11 +79,34 @@ def bid_options(s: RivalState, seat: int) -> list[Action]:
     return [{"type": "box_bid", "amount": a} for a in amounts]
 
 
+def bid_of(s: RivalState, seat: int) -> int | None:
+    """This chef's bid today (secret until the reveal), if any."""
+    box = table(s)
+    return box.bids[seat] if box is not None else None
+
+
+def _bids(s: RivalState) -> list[int | None]:
+    """Today's bids, by seat (None: not yet)."""
+    box = table(s)
+    assert box is not None
+    return box.bids
+
+
+@rule("day_start")
+def _no_bids_yet(s: RivalState, values: dict[str, Any]) -> list[Event]:
+    """Every morning, nobody has bid."""
+    box = table(s)
+    if box is not None:
+        box.bids = [None] * len(s.players)
+    return []
+
+
 def redeal_bids(s: RivalState, seat: int, rng: Rng) -> None:
     """Other chefs' unrevealed bids: any bid they could have made (that they bid is public)."""
-    for other, t in enumerate(s.today):
-        if other != seat and t.bid is not None:
-            t.bid = rng.choice(bid_options(s, other))["amount"]
+    bids = _bids(s)
+    for other, bid in enumerate(bids):
+        if other != seat and bid is not None:
+            bids[other] = rng.choice(bid_options(s, other))["amount"]
 
 
 class ActionAuction(Phase):
@@ -90,7 +115,7 @@ class ActionAuction(Phase):
     handlers = {"box_bid": _bid}
 
     def begin(self, s: RivalState, now: int) -> list[Event]:
-        if s.day == 1 or s.sporks is None:
+        if s.day == 1 or table(s) is None:
             return []
         events = fill_box(s)
         if in_box(s):
@@ -107,22 +132,23 @@ class ActionAuction(Phase):
 
     def timeout(self, s: RivalState, now: int) -> list[Event]:
         events = []
-        for seat, t in enumerate(s.today):
-            if t.bid is None:
-                t.bid = 0
+        bids = _bids(s)
+        for seat, bid in enumerate(bids):
+            if bid is None:
+                bids[seat] = 0
                 events.append(public("late", f"{ops.name(s, seat)} did not bid in time: $0.", seat=seat))
         return events
 
     def over(self, s: RivalState) -> bool:
-        return not self.happens(s) or all(t.bid is not None for t in s.today)
+        return not self.happens(s) or all(bid is not None for bid in _bids(s))
 
     def end(self, s: RivalState, now: int) -> list[Event]:
         """Reveal the bids together; a single top bid pays the bank and takes the box."""
         if not self.happens(s):
             return []
-        box = s.sporks
+        box = table(s)
         assert box is not None
-        bids = [t.bid or 0 for t in s.today]
+        bids = [bid or 0 for bid in box.bids]
         top = max(bids)
         leaders = [i for i, b in enumerate(bids) if b == top]
         said = "; ".join(f"{ops.name(s, i)}: {ops.money(b)}" for i, b in enumerate(bids))
@@ -148,17 +174,18 @@ class ActionAuction(Phase):
     def prompt(self, s: RivalState, seat: int | None) -> str:
         if seat is None:
             return "The chefs are bidding in secret for the Snackle Box."
-        t = s.today[seat]
-        if t.bid is None:
+        bid = _bids(s)[seat]
+        if bid is None:
             return "Bid in secret for the Snackle Box (with yesterday's money; $0 to pass)."
-        return f"You bid {ops.money(t.bid)} — waiting for the reveal (you may still change it)."
+        return f"You bid {ops.money(bid)} — waiting for the reveal (you may still change it)."
 
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
-        return {"ends": self.deadline(s), "bids": [t.bid is not None for t in s.today],
-                "your_bid": s.today[seat].bid if seat is not None else None,
+        bids = _bids(s)
+        return {"ends": self.deadline(s), "bids": [bid is not None for bid in bids],
+                "your_bid": bids[seat] if seat is not None else None,
                 "next": MONEY_MOVE}
 
 
 PHASE = register(ActionAuction())
 
-__all__ = ["PHASE", "bid_options", "fill_box", "in_box", "redeal_bids"]
+__all__ = ["PHASE", "bid_of", "bid_options", "fill_box", "in_box", "redeal_bids"]

@@ -12,10 +12,11 @@ from typing import Any
 
 from server.engine import Action, Event, private, public, require
 
-from . import ops
+from . import expansion, ops
 from .buying import active
 from .cards import INGREDIENTS, MARKETS, RECIPES, UPGRADES, action_kind
 from .describe import bundle_view
+from .expansion import EXPANSIONS
 from .moments import fire, read_once
 from .state import Offer, RivalState
 
@@ -80,8 +81,8 @@ def empty(bundle: dict[str, Any]) -> bool:
 
 
 def face_down_of(s: RivalState, seat: int, market: str) -> list[str]:
-    """A chef's face-down cards from one market (Hot Sauce), in the order drawn."""
-    return [c for c in s.chefs[seat].hot_sauce if INGREDIENTS[c].market == market]
+    """A chef's face-down cards from one market (an expansion deals them), in the order drawn."""
+    return [c for c in expansion.face_down_of(s, seat) if INGREDIENTS[c].market == market]
 
 
 def holds(s: RivalState, seat: int, bundle: dict[str, Any]) -> bool:
@@ -199,7 +200,8 @@ def _move_bundle(s: RivalState, frm: int, to: int, bundle: dict[str, Any]) -> li
     events: list[Event] = []
     for market, n in bundle["face_down"].items():
         for card in face_down_of(s, frm, market)[:n]:
-            s.chefs[frm].hot_sauce.remove(card)
+            for x in EXPANSIONS.values():
+                x.turn_up(s, frm, card)
             ops.add_ingredient(s, to, card)
             events.append(public("face_up", f"{ops.name(s, to)} turns the face-down {MARKETS[market].name} card face "
                                             f"up: {INGREDIENTS[card].name}.", seat=to, market=market, ingredient=card))

@@ -46,17 +46,19 @@ from .cards import (
     WILD,
     action_kind,
 )
-from .choosing import choosing, free
+from .choosing import choice_of, choosing, free
 from .cooking import cook_limit, plan_dishes, shortfall, substitution_rules
 from .buying import dumpable, in_auction, island_price, price, shelf_price
 from .market import min_bid
 from .moving import foresees
 from .ops import garbage_supply
 from .plays import use_left
-from .sporks import shaker_on
-from .squad import runner_options
+from .auction import bid_of
+from .sporks import EXPANSION, shaker_on
+from .sporks_table import SporksChef, table
+from .squad import chosen, runner_at, runner_options, squad_of
 from .zones import HOT_SAUCE
-from .state import RivalState
+from .state import Dish, RivalState
 
 POINT = 150  # what a point of popularity is worth to the bot, in dollars
 UPGRADE_VALUE = {"second_stove": 5 * POINT, "compost_bin": 3 * POINT, "neon_sign": 2 * POINT,
@@ -194,7 +196,7 @@ class RivalBot(SampleBot):
     # -- choosing a restaurant (option) --
     def pick_restaurant(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         """The free restaurant of the cuisine most of its recipes share (at random among equals)."""
-        if seat not in choosing(s) or s.today[seat].choice is not None:
+        if seat not in choosing(s) or choice_of(s, seat) is not None:
             return None
         cuisines = [RECIPES[r].cuisine for r in s.chefs[seat].recipes]
         scores = {r: cuisines.count(RESTAURANTS[r].cuisine) * 10 + self.rng.randint(0, 9) for r in free(s)}
@@ -203,17 +205,17 @@ class RivalBot(SampleBot):
     # -- Kitchen Squad --
     def squad_chef(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         """Today's chef: a cook when a recipe is nearly ready, else a shopper (at random among equals)."""
-        pantry = s.chefs[seat]
-        if s.today[seat].squad_pick is not None or not pantry.squad:
+        pantry, squad = s.chefs[seat], squad_of(s, seat)
+        if chosen(s, seat) is not None or not squad:
             return None
         cooking = any(len(missing(s, seat, r)) <= 1 for r in pantry.recipes)
-        scores = {c: 10 * ((CHEFS[c].phase == COOK_COUNTER) == cooking) + self.rng.randint(0, 9) for c in pantry.squad}
+        scores = {c: 10 * ((CHEFS[c].phase == COOK_COUNTER) == cooking) + self.rng.randint(0, 9) for c in squad}
         return {"type": "squad_chef", "chef": max(sorted(scores), key=scores.__getitem__)}, False
 
     def runner_buy(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         """Kitchen Squad: buy a wanted card at the runner's market."""
         wanted = {a["slot"] for a in runner_options(s, seat)}
-        market = s.today[seat].runner
+        market = runner_at(s, seat)
         for slot in sorted(wanted):
             card = s.markets[market].counter[slot] if market else None
             if card in want and not self._shaken(s, seat, market, slot, want):
@@ -232,7 +234,7 @@ class RivalBot(SampleBot):
         action: Action = {"type": "move", "location": best}
         if foresees(s, seat):
             action["foresee"] = self.threat(s, seat)
-        if s.chefs[seat].squad:  # Kitchen Squad: the runner shops at the best other market
+        if squad_of(s, seat):  # Kitchen Squad: the runner shops at the best other market
             markets = [loc for loc in MARKETS if loc != best]
             action["runner"] = max(markets, key=lambda loc: scores[loc])
         return action, False
@@ -244,11 +246,12 @@ class RivalBot(SampleBot):
         return self.place_score(s, seat, loc) + self.spork_place_score(s, seat, loc)
 
     def spork_place_score(self, s: RivalState, seat: int, loc: str) -> int:
-        pantry, table = s.chefs[seat], s.sporks
+        pantry, box = s.chefs[seat], table(s)
+        ring = box.chefs[seat].ring if box is not None else []
         score = 0
-        if pantry.chef == "pam_knee_you" and loc in CORNERS and loc not in pantry.ring:
-            score += 60 + 40 * len(pantry.ring)
-        if table is not None and table.luau == loc and pantry.chef != "wahine":
+        if pantry.chef == "pam_knee_you" and loc in CORNERS and loc not in ring:
+            score += 60 + 40 * len(ring)
+        if box is not None and box.luau == loc and pantry.chef != "wahine":
             score += 100
         return score
 
@@ -484,11 +487,11 @@ class RivalBot(SampleBot):
         """Bid for the Snackle Box what its cards are worth to the bot (the face-down one
         at a flat guess: the bot never looks at it), at most half its money, a little
         randomised so that bots seldom tie."""
-        if s.today[seat].bid is not None or s.sporks is None:
+        box = table(s)
+        if box is None or bid_of(s, seat) is not None:
             return None
-        table = s.sporks
-        worth_ = (CARD_VALUE.get(action_kind(table.face_up).id, 100) if table.face_up else 0) + (
-            FACE_DOWN_GUESS if table.face_down is not None else 0)
+        worth_ = (CARD_VALUE.get(action_kind(box.face_up).id, 100) if box.face_up else 0) + (
+            FACE_DOWN_GUESS if box.face_down is not None else 0)
         money = s.chefs[seat].money
         amount = min(worth_ - 100 + self.rng.randint(0, 2) * BID_STEP, money // 2)
         return {"type": "box_bid", "amount": max(0, amount // BID_STEP * BID_STEP)}, False
@@ -508,11 +511,12 @@ class RivalBot(SampleBot):
     def spork_morning(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         """Before picking: Wahine throws her Luau where her recipes' missing cards are sold;
         the Sultan shakes pepper onto a card he wants (free if nobody buys it)."""
-        if s.today[seat].pick is not None or s.sporks is None:
+        box = table(s)
+        if s.today[seat].pick is not None or box is None:
             return None
         pantry = s.chefs[seat]
         gaps = Counter(INGREDIENTS[i].market for r in pantry.recipes for i in missing(s, seat, r))
-        if self._use(s, seat, "luau") and s.sporks.luau is None:
+        if self._use(s, seat, "luau") and box.luau is None:
             markets = [m for m in MARKETS if m != MYSTERY_MART]
             best = max(markets, key=lambda m: (gaps[m], m))
             return {"type": "power", "market": best}, False
@@ -528,33 +532,34 @@ class RivalBot(SampleBot):
     def spork_market(self, s: RivalState, seat: int, want: dict[str, int]) -> tuple[Action, bool] | None:
         """Gloves on the leader, the missile built from spare cards and launched where the
         others hold most, Scraps at the dearest market, Dumpster cards it needs."""
-        pantry = s.chefs[seat]
+        pantry, box = s.chefs[seat], table(s)
+        mine = box.chefs[seat] if box is not None else SporksChef()
         others = [i for i in range(len(s.players)) if i != seat]
         leader = max(others, key=lambda i: (s.chefs[i].popularity, -i))
         hit = {target for _, target in s.today[seat].targets}
-        if self._use(s, seat, "rob") and "rob" in pantry.gloves:
+        if self._use(s, seat, "rob") and "rob" in mine.gloves:
             for i in sorted(others, key=lambda i: (-s.chefs[i].popularity, i)):
                 goods = sorted(s.chefs[i].ingredients, key=lambda g: (-want.get(g, 0), -INGREDIENTS[g].price, g))
                 if goods and i not in hit:
                     return {"type": "power", "use": "rob", "target": i, "ingredient": goods[0]}, False
-        if self._use(s, seat, "knockout") and "knockout" in pantry.gloves and leader not in hit:
+        if self._use(s, seat, "knockout") and "knockout" in mine.gloves and leader not in hit:
             return {"type": "power", "use": "knockout", "target": leader}, False
-        if self._use(s, seat, "missile_craft") and len(pantry.missile) < 3:
+        if self._use(s, seat, "missile_craft") and len(mine.missile) < 3:
             spare = [i for i in sorted(pantry.ingredients) if not needed_by(s, seat, i) and i not in EXTRAS and i != WILD]
             if spare:
                 return {"type": "power", "use": "missile_craft", "ingredient": spare[0]}, False
-        if self._use(s, seat, "lunch_button") and len(pantry.missile) >= 3:
+        if self._use(s, seat, "lunch_button") and len(mine.missile) >= 3:
             held = Counter()
             for i in others:
                 for g, n in s.chefs[i].ingredients.items():
                     held[INGREDIENTS[g].market] += n * INGREDIENTS[g].price
             if held:
                 return {"type": "power", "use": "lunch_button", "market": max(sorted(held), key=held.get)}, False
-        if self._use(s, seat, "scraps") and s.sporks is not None and s.sporks.scraps != "chop_shop":
+        if self._use(s, seat, "scraps") and box is not None and box.scraps != "chop_shop":
             return {"type": "power", "use": "scraps", "market": "chop_shop"}, False
-        if (self._use(s, seat, "dumpster_dive") and s.sporks is not None and pantry.garbage <= 2
+        if (self._use(s, seat, "dumpster_dive") and box is not None and pantry.garbage <= 2
                 and garbage_supply(s) > 0):
-            for market, cards in sorted(s.sporks.dumpster.items()):
+            for market, cards in sorted(box.dumpster.items()):
                 for card in sorted(set(cards)):
                     if card in want:
                         return {"type": "power", "use": "dumpster_dive", "market": market, "ingredient": card}, False
@@ -562,7 +567,7 @@ class RivalBot(SampleBot):
 
     def sell_face_down(self, s: RivalState, seat: int) -> tuple[Action, bool] | None:
         """Offer a Hot Sauce card (known only by its back) for $100 to a chef who can pay."""
-        backs = sorted({card["market"] for card in HOT_SAUCE.show(s.chefs[seat].hot_sauce, seat, seat)})
+        backs = sorted({card["market"] for card in HOT_SAUCE.show(EXPANSION.face_down(s, seat), seat, seat)})
         partners = {o.to for o in s.offers if o.frm == seat}
         for market in backs:
             for i in range(len(s.players)):
@@ -602,9 +607,9 @@ class RivalBot(SampleBot):
         t, pantry = s.today[seat], s.chefs[seat]
         best: tuple[int, str, list[str]] | None = None
         for recipe in pantry.recipes:
-            if any(d["recipe"] == recipe for d in t.dishes):
+            if any(d.recipe == recipe for d in t.dishes):
                 continue
-            if plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": []}]) is None:
+            if plan_dishes(s, seat, t.dishes + [Dish(recipe)]) is None:
                 continue
             extras = self._extras(s, seat, recipe)
             score = worth(s, seat, recipe) + len(extras)
@@ -616,11 +621,11 @@ class RivalBot(SampleBot):
 
     def _extras(self, s: RivalState, seat: int, recipe: str) -> list[str]:
         t, pantry = s.today[seat], s.chefs[seat]
-        held = [e for e in EXTRAS if pantry.ingredients.get(e, 0) > sum(e in d["extras"] for d in t.dishes)]
+        held = [e for e in EXTRAS if pantry.ingredients.get(e, 0) > sum(e in d.extras for d in t.dishes)]
         useful = [e for e in held if e in ("chocolate", "wine")
                   or e == "secret_sauce" and pantry.garbage >= 2
                   or e == "tofu" and RECIPES[recipe].garbage >= 2]
-        if useful and plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": useful}]) is not None:
+        if useful and plan_dishes(s, seat, t.dishes + [Dish(recipe, tuple(useful))]) is not None:
             return useful
         return []
 
@@ -629,7 +634,7 @@ class RivalBot(SampleBot):
         if t.played is not None or t.dishes:
             return None
         pantry = s.chefs[seat]
-        cookable = [r for r in pantry.recipes if plan_dishes(s, seat, [{"recipe": r, "extras": []}])]
+        cookable = [r for r in pantry.recipes if plan_dishes(s, seat, [Dish(r)])]
         overtime = self._card(s, seat, "overtime")
         if overtime and limit == 1 and len(cookable) == 2:
             return {"type": "play", "card": overtime}

@@ -9,10 +9,14 @@ them drawn at random, and the others choose again from the restaurants still fre
 new round (each round seats at least one chef, so it ends). A chef who has not chosen when
 the round's clock (the move deadline) runs out gets a free restaurant at random, as if they
 had chosen it. Nobody earns income before their restaurant is settled.
+
+The option owns its state as an expansion does (``expansion``): the secret choices, by
+seat, kept in ``RivalState.expansions["choose_restaurant"]``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from server.engine import Action, Event, Rng, public, require
@@ -20,11 +24,34 @@ from server.engine import Action, Event, Rng, public, require
 from . import ops
 from .cards import CHOOSE_RESTAURANT, RESTAURANTS, pool
 from .describe import restaurant_view
-from .phase import DETERMINIZERS, Phase, register
-from .state import RivalState
+from .expansion import Expansion, register_expansion
+from .phase import Phase, register
+from .state import RivalRestaurantsOptions, RivalState
 from .zones import CHOICE
 
 UNCHOSEN = ""  # a pantry's restaurant until it is settled
+
+
+@dataclass
+class Choices:
+    """The restaurants chosen in this round, by seat, secret until the reveal."""
+
+    picks: list[str | None]
+
+    def clone(self) -> "Choices":
+        return Choices(list(self.picks))
+
+
+def _picks(s: RivalState) -> list[str | None]:
+    record = s.expansions.get(CHOOSE_RESTAURANT)
+    assert record is not None
+    return record.picks
+
+
+def choice_of(s: RivalState, seat: int) -> str | None:
+    """The restaurant this chef has chosen in this round (secret until the reveal), if any."""
+    record = s.expansions.get(CHOOSE_RESTAURANT)
+    return record.picks[seat] if record is not None else None
 
 
 def free(s: RivalState) -> list[str]:
@@ -43,9 +70,9 @@ def _choose(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(seat in choosing(s), "You already have your restaurant.")
     restaurant = action.get("restaurant")
     require(isinstance(restaurant, str) and restaurant in free(s), "Choose one of the free restaurants.")
-    t = s.today[seat]
-    first = t.choice is None
-    t.choice = restaurant
+    picks = _picks(s)
+    first = picks[seat] is None
+    picks[seat] = restaurant
     events = CHOICE.tell_choice(seat, "choose", (f"You choose {RESTAURANTS[restaurant].name}.",
                                                  {"restaurant": restaurant}),
                                 (f"{ops.name(s, seat)} has chosen.", {"seat": seat}), first)
@@ -54,7 +81,7 @@ def _choose(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
 
 def settle_round(s: RivalState, now: int) -> list[Event]:
     """Once every chef still choosing has chosen, reveal; a new round has a new clock."""
-    if not choosing(s) or any(s.today[i].choice is None for i in choosing(s)):
+    if not choosing(s) or any(choice_of(s, i) is None for i in choosing(s)):
         return []
     events = settle(s)
     if choosing(s):
@@ -67,13 +94,14 @@ def settle(s: RivalState) -> list[Event]:
     """Reveal the round's choices: a lone choice is granted; a contested restaurant goes to
     one of its choosers at random, the others choose again."""
     by_restaurant: dict[str, list[int]] = {}
+    picks = _picks(s)
     for seat in choosing(s):
-        choice = s.today[seat].choice
+        choice = picks[seat]
         assert choice is not None
         by_restaurant.setdefault(choice, []).append(seat)
-    said = "; ".join(f"{ops.name(s, i)}: {RESTAURANTS[s.today[i].choice or ''].name}" for i in choosing(s))
+    said = "; ".join(f"{ops.name(s, i)}: {RESTAURANTS[picks[i] or ''].name}" for i in choosing(s))
     events = [public("choices", f"Restaurants revealed — {said}.",
-                     choices={i: s.today[i].choice for i in choosing(s)})]
+                     choices={i: picks[i] for i in choosing(s)})]
     for restaurant, seats in by_restaurant.items():
         winner = seats[0] if len(seats) == 1 else s.rng.choice(seats)
         s.chefs[winner].restaurant = restaurant
@@ -81,17 +109,16 @@ def settle(s: RivalState) -> list[Event]:
         more = f" ({', '.join(lost)} chose it too, and will choose again)" if lost else ""
         events.append(public("restaurant", f"{ops.name(s, winner)} runs {RESTAURANTS[restaurant].name}{more}.",
                              seat=winner, restaurant=restaurant))
-    for t in s.today:
-        t.choice = None
+    picks[:] = [None] * len(picks)
     return events
 
 
 def redeal_choices(s: RivalState, seat: int, rng: Rng) -> None:
     """Other chefs' unrevealed choices: any free restaurant (that they chose is public)."""
-    options = free(s)
-    for other, t in enumerate(s.today):
-        if other != seat and t.choice is not None:
-            t.choice = rng.choice(options)
+    options, picks = free(s), _picks(s)
+    for other, pick in enumerate(picks):
+        if other != seat and pick is not None:
+            picks[other] = rng.choice(options)
 
 
 class ChooseRestaurants(Phase):
@@ -110,9 +137,10 @@ class ChooseRestaurants(Phase):
 
     def timeout(self, s: RivalState, now: int) -> list[Event]:
         events = []
+        picks = _picks(s)
         for seat in choosing(s):
-            if s.today[seat].choice is None:
-                s.today[seat].choice = s.rng.choice(free(s))
+            if picks[seat] is None:
+                picks[seat] = s.rng.choice(free(s))
                 events.append(public("late", f"{ops.name(s, seat)} did not choose in time: a restaurant is "
                                              f"chosen for them at random.", seat=seat))
         return events + settle_round(s, now)
@@ -131,18 +159,34 @@ class ChooseRestaurants(Phase):
     def prompt(self, s: RivalState, seat: int | None) -> str:
         if seat is None or seat not in choosing(s):
             return "The chefs are choosing their restaurants in secret."
-        choice = s.today[seat].choice
+        choice = choice_of(s, seat)
         if choice is None:
             return "Choose your restaurant in secret."
         return f"You chose {RESTAURANTS[choice].name} — waiting for the reveal (you may still change it)."
 
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
         return {"ends": self.deadline(s), "free": [restaurant_view(r) for r in free(s)],
-                "choosing": choosing(s), "chosen": [t.choice is not None for t in s.today],
-                "your_choice": s.today[seat].choice if seat is not None else None}
+                "choosing": choosing(s), "chosen": [pick is not None for pick in _picks(s)],
+                "your_choice": choice_of(s, seat) if seat is not None else None}
+
+
+class ChosenRestaurants(Expansion):
+    """The option at the base game's seams: its record, and its secrets re-dealt."""
+
+    id = CHOOSE_RESTAURANT
+
+    def on(self, options: RivalRestaurantsOptions) -> bool:
+        return options.restaurants == "chosen"
+
+    def new(self, s: RivalState, chefs: list[list[str]]) -> Choices:
+        return Choices([None] * len(s.players))
+
+    def redeal(self, s: RivalState, seat: int, rng: Rng) -> None:
+        if s.expansions.get(CHOOSE_RESTAURANT) is not None:
+            redeal_choices(s, seat, rng)
 
 
 PHASE = register(ChooseRestaurants())
-DETERMINIZERS.append(redeal_choices)
+EXPANSION = register_expansion(ChosenRestaurants())
 
-__all__ = ["PHASE", "UNCHOSEN", "choosing", "free", "settle"]
+__all__ = ["EXPANSION", "PHASE", "UNCHOSEN", "Choices", "choice_of", "choosing", "free", "settle"]

@@ -13,6 +13,7 @@ restocked from the shelves.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Hashable, Iterator
 
 from server.engine import Action, Event, public, require
@@ -33,10 +34,19 @@ from .cards import (
 from .moments import fire, run_now, source_name
 from .phase import Phase, register
 from .plays import play_options
-from .state import RivalState
+from .state import Dish, RivalState
 from .zones import DISHES
 
-Plan = dict[str, Any]  # {"used": [ingredients consumed], "subs": [[need, stand-in or None]], "rules": {i: n}}
+
+@dataclass(frozen=True)
+class Plan:
+    """How a dish is cooked: the ingredients it uses (stand-ins included), each missing
+    ingredient with what stands in for it (None: a rule lets it go without), and how many
+    times each substitution rule (by its index) serves it."""
+
+    used: tuple[str, ...]
+    subs: tuple[tuple[str, str | None], ...]
+    rules: tuple[tuple[int, int], ...]
 
 
 # ---- what may stand in for what ----------------------------------------------------------
@@ -89,12 +99,7 @@ def _plan_question(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str,
             tuple(sorted(kv for kv in (day_used or {}).items() if kv[1] > 0)))
 
 
-def _plan_copy(plan: Plan | None) -> Plan | None:
-    return None if plan is None else {"used": list(plan["used"]), "subs": [list(x) for x in plan["subs"]],
-                                      "rules": dict(plan["rules"])}
-
-
-@kept(_plan_question, _plan_copy)
+@kept(_plan_question, None)  # a plan is never changed: every caller may have the kept one
 def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
           day_used: Counter[int] | None = None) -> Plan | None:
     """How a chef could cook ``recipe`` from ``pantry``: exact ingredients first, then the
@@ -113,7 +118,7 @@ def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
     day_used = day_used or Counter()
     dish_left = [r.get("per_dish", 99) for r in rules]
     day_left = [r.get("per_day", 99) - day_used[i] for i, r in enumerate(rules)]
-    subs: list[list[str | None]] = []
+    subs: list[tuple[str, str | None]] = []
 
     def fill(k: int) -> bool:
         if k == len(missing):
@@ -124,7 +129,7 @@ def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
             if rule is not None:
                 dish_left[rule] -= 1
                 day_left[rule] -= 1
-            subs.append([missing[k], item])
+            subs.append((missing[k], item))
             if fill(k + 1):
                 return True
             subs.pop()
@@ -138,8 +143,8 @@ def match(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]],
     if not fill(0):
         return None
     rules_used = Counter({i: (r.get("per_dish", 99) - dish_left[i]) for i, r in enumerate(rules)})
-    return {"used": used + [item for _, item in subs if item is not None], "subs": subs,
-            "rules": {i: n for i, n in rules_used.items() if n}}
+    return Plan(tuple(used + [item for _, item in subs if item is not None]), tuple(subs),
+                tuple((i, n) for i, n in rules_used.items() if n))
 
 
 def shortfall(recipe: Recipe, pantry: dict[str, int], rules: list[dict[str, Any]]) -> list[str]:
@@ -178,22 +183,22 @@ def cooking_pool(s: RivalState, seat: int, rules: list[dict[str, Any]]) -> Count
     return pool
 
 
-def plan_dishes(s: RivalState, seat: int, dishes: list[dict[str, Any]]) -> list[Plan] | None:
+def plan_dishes(s: RivalState, seat: int, dishes: list[Dish]) -> list[Plan] | None:
     """Plans for a chef's declared dishes, in order, each from what the earlier ones left."""
     rules = substitution_rules(s, seat)
     pantry = cooking_pool(s, seat, rules)
     day_used: Counter[int] = Counter()
     plans = []
     for dish in dishes:
-        for extra in dish["extras"]:
+        for extra in dish.extras:
             if pantry[extra] <= 0:
                 return None
             pantry[extra] -= 1
-        plan = match(RECIPES[dish["recipe"]], +pantry, rules, day_used)
+        plan = match(RECIPES[dish.recipe], +pantry, rules, day_used)
         if plan is None:
             return None
-        pantry.subtract(plan["used"])
-        day_used.update(plan["rules"])
+        pantry.subtract(plan.used)
+        day_used.update(dict(plan.rules))
         plans.append(plan)
     return plans
 
@@ -219,13 +224,13 @@ def _cook(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     t = s.today[seat]
     recipe = action.get("recipe")
     require(isinstance(recipe, str) and recipe in s.chefs[seat].recipes, "You do not hold that recipe.")
-    require(all(d["recipe"] != recipe for d in t.dishes), "You are already cooking that recipe.")
+    require(all(d.recipe != recipe for d in t.dishes), "You are already cooking that recipe.")
     require(len(t.dishes) < cook_limit(s, seat), "You cannot cook another recipe today.")
     extras = action.get("extras", [])
     require(isinstance(extras, list) and all(isinstance(e, str) and e in EXTRAS for e in extras)
             and len(set(extras)) == len(extras),
             f"Extras are different specials among {', '.join(INGREDIENTS[e].name for e in EXTRAS)}.")
-    dishes = t.dishes + [{"recipe": recipe, "extras": sorted(extras)}]
+    dishes = t.dishes + [Dish(recipe, tuple(sorted(extras)))]
     require(plan_dishes(s, seat, dishes) is not None,
             f"You do not have the ingredients for {RECIPES[recipe].name}" + (" with those extras." if extras else "."))
     t.dishes = dishes
@@ -247,27 +252,27 @@ def cook_options(s: RivalState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     for recipe in s.chefs[seat].recipes:
-        if any(d["recipe"] == recipe for d in t.dishes):
+        if any(d.recipe == recipe for d in t.dishes):
             continue
         held = [e for e in EXTRAS if s.chefs[seat].ingredients.get(e, 0) > 0]
         for extras in ([], held) if held else ([],):
-            if plan_dishes(s, seat, t.dishes + [{"recipe": recipe, "extras": extras}]) is not None:
+            if plan_dishes(s, seat, t.dishes + [Dish(recipe, tuple(extras))]) is not None:
                 out.append({"type": "cook", "recipe": recipe, "extras": extras})
     return out
 
 
 # ---- scoring -------------------------------------------------------------------------------
 
-def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> list[Event]:
+def score_dish(s: RivalState, seat: int, dish: Dish, plan: Plan) -> list[Event]:
     """Score one dish, take its garbage, discard what it used and draw a new recipe.
     Garbage that stood in for an ingredient is discarded first, so it does not lower the
     dish's popularity (The Greasy Bucket)."""
     pantry = s.chefs[seat]
-    recipe = RECIPES[dish["recipe"]]
-    pantry.garbage -= plan["used"].count(GARBAGE)
-    specials = [("special", e) for e in dish["extras"]]
+    recipe = RECIPES[dish.recipe]
+    pantry.garbage -= plan.used.count(GARBAGE)
+    specials = [("special", e) for e in dish.extras]
     own = recipe.cuisine == RESTAURANTS[pantry.restaurant].cuisine
-    facts = {"recipe": recipe, "used": plan["used"]}
+    facts = {"recipe": recipe, "used": list(plan.used)}
     values, events = fire(s, "dish_points", [seat], {"points": recipe.points + (CUISINE_BONUS if own else 0),
                                                      **facts}, specials)
     penalty_values, more = fire(s, "dish_penalty", [seat], {"penalty": pantry.garbage, **facts}, specials)
@@ -278,15 +283,15 @@ def score_dish(s: RivalState, seat: int, dish: dict[str, Any], plan: Plan) -> li
     garbage_values, more = fire(s, "dish_garbage", [seat], {"garbage": recipe.garbage, **facts}, specials)
     events += more
     garbage = ops.take_garbage(s, seat, max(0, garbage_values["garbage"]))
-    for item in plan["used"] + dish["extras"]:
+    for item in plan.used + dish.extras:
         if item != GARBAGE:
             ops.remove_ingredient(s, seat, item)
             events += ops.discard_ingredient(s, item)
     pantry.cooked.append(recipe.id)
     pantry.gourmet_cooked += recipe.kind == "gourmet"
     record = {"seat": seat, "recipe": recipe.id, "points": values["points"], "penalty": penalty_values["penalty"],
-              "score": score, "popularity": pantry.popularity, "garbage": garbage, "extras": dish["extras"],
-              "subs": plan["subs"]}
+              "score": score, "popularity": pantry.popularity, "garbage": garbage, "extras": list(dish.extras),
+              "subs": [list(sub) for sub in plan.subs]}
     s.last_cook.append(record)
     sign = "+" if score >= 0 else "−"
     events.insert(0, public("cook", f"{ops.name(s, seat)} cooks {recipe.name}: {sign}{abs(score)} popularity "
@@ -393,7 +398,7 @@ class CookAndCounter(Phase):
         if t.ready:
             return "Served — waiting for the other kitchens."
         if t.dishes:
-            return f"Cooking {', '.join(RECIPES[d['recipe']].name for d in t.dishes)} — serve when ready."
+            return f"Cooking {', '.join(RECIPES[d.recipe].name for d in t.dishes)} — serve when ready."
         return "Declare a recipe to cook, or serve nothing."
 
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from server.engine.playout import play
 
 from . import GAME
 from .cards import CHEFS, RESTAURANTS
+from .sporks_table import table
 
 
 def one_game(args: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
@@ -31,7 +32,7 @@ def one_game(args: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
     winners = result.winners if result else []
     return {"players": players, "days": out.state.day,
             "reached": any(p.popularity >= out.state.options.goal for p in out.state.chefs),
-            "sold": list(out.state.sporks.sold) if out.state.sporks is not None else [],
+            "sold": list(table(out.state).sold) if table(out.state) is not None else [],
             "seats": [(p.chef, p.restaurant, i in winners, 1.0 / len(winners) if i in winners else 0.0)
                       for i, p in enumerate(out.state.chefs)]}
 

@@ -19,10 +19,10 @@ from . import barter, ops
 from .barter import offer_view, sample_offers
 from .buying import active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_for_sale, slot_index, take_card
 from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
+from .expansion import EXPANSIONS
 from .moments import fire, run_now
 from .phase import Phase, register
 from .plays import play_options
-from .squad import runner_buy, runner_options, shops_at
 from .state import Auction, RivalState
 
 
@@ -172,6 +172,12 @@ def _settle(s: RivalState, a: Auction) -> list[Event]:
 
 # ---- the Island --------------------------------------------------------------------------
 
+def shops_at(s: RivalState, seat: int, location: str) -> bool:
+    """Does this seat shop at ``location`` today: its chef stands there, or an expansion
+    sends someone else of its there (``Expansion.shops_at``: Kitchen Squad's runner)."""
+    return location == s.today[seat].location or any(location in x.shops_at(s, seat) for x in EXPANSIONS.values())
+
+
 def _at_island(s: RivalState, seat: int) -> None:
     active(s, seat)
     require(shops_at(s, seat, ISLAND), "That is sold only at the Island.")
@@ -235,7 +241,8 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
             out += shelf_options(s, seat)
     if shops_at(s, seat, ISLAND):
         out += island_options(s, seat)
-    out += runner_options(s, seat)
+    for x in EXPANSIONS.values():
+        out += x.market_options(s, seat)
     for a in s.auctions:
         if seat in a.bidders and a.leader != seat:
             low = min_bid(s, a)
@@ -299,7 +306,6 @@ class BuyAndBarter(Phase):
     name = "BUY and BARTER"
     handlers = {
         "claim": _claim, "no_claim": _waive, "bid": _bid, "pass": _pass, "buy": buy, "buy_shelf": buy_shelf,
-        "runner_buy": runner_buy,
         "buy_upgrade": _buy_upgrade, "buy_action": _buy_action, "dump": _dump,
         **barter.HANDLERS, "done": _done,
     }

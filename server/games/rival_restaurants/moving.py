@@ -1,7 +1,8 @@
 """MONEY and MOVE: income, then every chef secretly picks one of the 7 locations. The picks
 are revealed together when all have picked (a pick may be changed until then) or at the
 deadline, when chefs who have not picked go to the Island. Nobody moves again that day.
-In Kitchen Squad a pick may also send the runner somewhere (``squad``), revealed with it.
+An expansion may have a pick carry more (``Expansion.pick``: Kitchen Squad's runner),
+revealed with it (``Expansion.reveal``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from typing import Any
 
 from server.engine import Action, Event, public, require
 
-from . import ops, squad
+from . import ops
 from .cards import CHEFS, INCOME, ISLAND, LOCATIONS, MONEY_MOVE
+from .expansion import EXPANSIONS
 from .moments import fire
 from .phase import Phase, register
 from .plays import play_options
@@ -33,27 +35,31 @@ def _move(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
         require(foresees(s, seat), "Only Clam-Voyance foresees a chef.")
         require(isinstance(foresee, int) and not isinstance(foresee, bool) and 0 <= foresee < len(s.players)
                 and foresee != seat, "Foresee another chef.")
-    runner = action.get("runner")
-    squad.check_runner(s, seat, runner)
+    seen = f", foreseeing {ops.name(s, foresee)}" if foresee is not None else ""
+    told: dict[str, Any] = {"location": location, "foresee": foresee}
+    for x in EXPANSIONS.values():
+        more, data = x.pick(s, seat, action)
+        seen += more
+        told.update(data)
     t = s.today[seat]
     first = t.pick is None
-    t.pick, t.foresee, t.runner_pick = location, foresee, runner
-    seen = f", foreseeing {ops.name(s, foresee)}" if foresee is not None else ""
-    seen += f", your runner to {LOCATIONS[runner].name}" if runner is not None else ""
-    return PICK.tell_choice(seat, "pick", (f"You pick {LOCATIONS[location].name}{seen}.",
-                                           {"location": location, "foresee": foresee, "runner": runner}),
+    t.pick, t.foresee = location, foresee
+    return PICK.tell_choice(seat, "pick", (f"You pick {LOCATIONS[location].name}{seen}.", told),
                             (f"{ops.name(s, seat)} has picked a location.", {"seat": seat}), first)
 
 
 def move_options(s: RivalState, seat: int) -> list[Action]:
-    """Every location; with Clam-Voyance each with a chef to foresee; in Kitchen Squad each
-    with a place for the runner (or none)."""
+    """Every location; with Clam-Voyance each with a chef to foresee; each with every
+    variant an expansion adds (``Expansion.pick_variants``: Kitchen Squad's runner)."""
     out: list[Action] = [{"type": "move", "location": loc} for loc in LOCATIONS]
     if foresees(s, seat):
         out += [{"type": "move", "location": loc, "foresee": other}
                 for loc in LOCATIONS for other in range(len(s.players)) if other != seat]
-    runners = squad.runner_picks(s)
-    return [{**a, "runner": r} if r is not None else a for a in out for r in runners]
+    for x in EXPANSIONS.values():
+        variants = x.pick_variants(s, seat)
+        if variants != [{}]:
+            out = [{**a, **v} if v else a for a in out for v in variants]
+    return out
 
 
 class MoneyAndMove(Phase):
@@ -90,11 +96,16 @@ class MoneyAndMove(Phase):
     def end(self, s: RivalState, now: int) -> list[Event]:
         """Reveal every pick at once."""
         for t in s.today:
-            t.location, t.runner = t.pick, t.runner_pick
-        where = "; ".join(f"{ops.name(s, i)}: {LOCATIONS[t.location or ISLAND].name}"
-                          + (f" (runner: {LOCATIONS[t.runner].name})" if t.runner else "") for i, t in enumerate(s.today))
+            t.location = t.pick
+        more, data = [""] * len(s.players), {}
+        for x in EXPANSIONS.values():
+            said, told = x.reveal(s)
+            more = [a + b for a, b in zip(more, said)]
+            data.update(told)
+        where = "; ".join(f"{ops.name(s, i)}: {LOCATIONS[t.location or ISLAND].name}{more[i]}"
+                          for i, t in enumerate(s.today))
         events = [public("reveal", f"Revealed — {where}.", locations=[t.location for t in s.today],
-                         foresee=[t.foresee for t in s.today], runners=[t.runner for t in s.today])]
+                         foresee=[t.foresee for t in s.today], **data)]
         return events + fire(s, "reveal", range(len(s.players)))[1]
 
     def legal(self, s: RivalState, seat: int) -> list[Action]:

@@ -76,13 +76,11 @@ def remove_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> 
 def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
     """The one place an ingredient card is discarded (cooked, rotated off a counter, left
     over): it goes to its market's discard pile, to refill the shelf later — unless a
-    power at the ``discarded`` moment sends it elsewhere (Scraps, to Joe's Dumpster)."""
+    power or rule at the ``discarded`` moment sends it elsewhere (``to``: an expansion keeps it)."""
     market = INGREDIENTS[ingredient].market
     values, events = fire(s, "discarded", range(len(s.players)),
                           {"ingredient": ingredient, "market": market, "to": "discard"})
-    if values["to"] == "dumpster" and s.sporks is not None:
-        s.sporks.dumpster.setdefault(market, []).append(ingredient)
-    else:
+    if values["to"] == "discard":
         s.markets[market].discard.append(ingredient)
     return events
 

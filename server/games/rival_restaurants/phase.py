@@ -5,15 +5,14 @@
   MOVE) by registering one and inserting its id in the plan.
 - New chefs, restaurants, cards: data in ``cards``, new kinds of effect with
   ``effects.effect``; a play that nothing may stop has ``Play(stoppable=False)``.
-- An expansion's own state lives in ``state.expansion`` (and ``Today.expansion``); it shows
-  it through ``VIEW_PARTS`` and re-deals what is hidden in it through ``DETERMINIZERS``.
+- An expansion's own state, and how it hooks the base game's phases and views: ``expansion``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from server.engine import Action, Event, Rng
+from server.engine import Action, Event
 
 from .state import RivalState
 
@@ -67,8 +66,6 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {}
-VIEW_PARTS: dict[str, Callable[[RivalState, int | None], Any]] = {}  # view["expansion"][key]
-DETERMINIZERS: list[Callable[[RivalState, int, Rng], None]] = []  # re-deal in place, on a copy
 
 
 def register(phase: Phase) -> Phase:

@@ -16,6 +16,7 @@ from server.engine import Action, Event, IllegalAction, public, require
 
 from . import ops
 from .cards import CHEFS, MARKETS, MYSTERY_MART, PHASE_NAMES, SHAKERS, Chef, Play, Use, action_kind
+from .expansion import EXPANSIONS
 from .moments import Source, check_now, fire, run_now, source_effects, source_name
 from .state import RivalState
 
@@ -176,9 +177,9 @@ def _choice_values(s: RivalState, seat: int, choice: str | None, target: int | N
         return [{"shaker": k, "market": m, "slot": i} for k in SHAKERS for m, i in _counter_cards(s)[:SAMPLE_CHOICES]]
     if choice == "market":
         return [{"market": m} for m in MARKETS]
-    if choice == "dumpster":
-        dumpster = s.sporks.dumpster if s.sporks is not None else {}
-        return [{"market": m, "ingredient": i} for m in sorted(dumpster) for i in sorted(set(dumpster[m]))][:SAMPLE_CHOICES]
+    for x in EXPANSIONS.values():
+        if choice in x.choices:
+            return x.choices[choice](s, seat, target)
     return [{}]
 
 

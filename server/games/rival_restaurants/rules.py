@@ -32,10 +32,11 @@ from .cards import (
     STARTING_MARKETS,
     pool,
 )
+from .expansion import EXPANSIONS, Expansion, handler
 from .moments import fire, reading
-from .phase import DETERMINIZERS, PHASES, Phase
+from .phase import PHASES, Phase
 from .plays import HANDLERS as PLAY_HANDLERS
-from .state import MarketState, Pantry, RivalRestaurantsOptions, RivalState, Sporks, Today
+from .state import Dish, MarketState, Pantry, RivalRestaurantsOptions, RivalState, Today
 from .views import build_view, build_views, prompt
 
 
@@ -86,9 +87,10 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         rng = Rng(seed)
         n = len(players)
         content = pool(options.sporks_out, options.sporks_chefs)
-        if options.kitchen_squad:
-            squad.check_players(n)
-        per = squad.SQUAD_SIZE if options.kitchen_squad else 1
+        played: list[Expansion] = [x for x in EXPANSIONS.values() if x.on(options)]
+        for x in played:
+            x.check_players(n)
+        per = max((x.chefs_per_seat() for x in played), default=1)
         chefs = (rng.shuffled(list(content.chefs)) if options.random_chefs else list(content.chefs))[:n * per]
         restaurants = (rng.shuffled(list(content.restaurants))[:n] if options.random_chefs
                        else list(content.restaurants)[:n])
@@ -100,15 +102,15 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         pantries = []
         for i in range(n):
             p = Pantry(chefs[i * per], restaurants[i], ingredients=hands[i])
-            p.squad = chefs[i * per:(i + 1) * per] if options.kitchen_squad else []
             p.recipes = [decks[k].pop() for k in KINDS]
             p.actions = [action_deck.pop() for _ in range(STARTING_ACTIONS)]
             pantries.append(p)
         s = RivalState(players=list(players), options=options, rng=rng, chefs=pantries,
                        today=[Today() for _ in range(n)], markets=markets, decks=decks,
                        recipe_discards={k: [] for k in KINDS}, action_deck=action_deck,
-                       day_plan=day_plan(options),
-                       sporks=Sporks() if options.sporks_out else None)
+                       day_plan=day_plan(options))
+        dealt = [chefs[i * per:(i + 1) * per] for i in range(n)]
+        s.expansions = {x.id: x.new(s, dealt) for x in played}
         self.begin(s, now_ms)
         return s
 
@@ -191,14 +193,15 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         kind = action["type"]
         due = self.deadline(state)
         require(due is None or now_ms <= due, "Time is up — the clock moves the game on.")
-        handler = PLAY_HANDLERS.get(kind) or self._phase(state).handlers.get(kind)
-        if handler is None:
-            owner = next((p.name for p in PHASES.values() if kind in p.handlers), None)
+        handle = (PLAY_HANDLERS.get(kind) or self._phase(state).handlers.get(kind)
+                  or handler(state.phase, kind))
+        if handle is None:
+            owner = next((p.name for p in PHASES.values() if kind in p.handlers or handler(p.id, kind)), None)
             if owner:
                 raise IllegalAction(f"That belongs to {owner}; it is {self._phase(state).name} now.")
             raise IllegalAction(f"Unknown action {kind!r}.")
         s = state.clone()
-        events = handler(s, seat, action, now_ms)
+        events = handle(s, seat, action, now_ms)
         return s, events + self._advance(s, now_ms)
 
     # -- what each seat sees --
@@ -217,13 +220,13 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         SPORKS Out also every Hot Sauce card (the holder's too: nobody knows them), the
         Snackle Box's face-down card and the other chefs' unrevealed bids."""
         s = state.clone()
-        sporks.redeal_face_down(s, rng)
+        for x in EXPANSIONS.values():
+            x.redeal_unseen(s, rng)
         for m in s.markets.values():  # sorted first: the sample never follows the true order
             m.shelf = rng.shuffled(sorted(m.shelf))
         for kind, deck in s.decks.items():
             s.decks[kind] = rng.shuffled(sorted(deck))
         s.action_deck = rng.shuffled(sorted(s.action_deck))
-        auction.redeal_bids(s, seat, rng)
         for other, t in enumerate(s.today):
             if other == seat:
                 continue
@@ -235,10 +238,10 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 ready, t.ready, t.dishes = t.ready, False, []
                 choice = rng.choice([None, *cooking.cook_options(s, other)])
                 if choice is not None:
-                    t.dishes = [{"recipe": choice["recipe"], "extras": choice["extras"]}]
+                    t.dishes = [Dish(choice["recipe"], tuple(choice["extras"]))]
                 t.ready = ready
-        for redeal in DETERMINIZERS:
-            redeal(s, seat, rng)
+        for x in EXPANSIONS.values():
+            x.redeal(s, seat, rng)
         s.rng = rng.fork()
         return s
 
@@ -253,8 +256,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                                    "money": [p.money for p in state.chefs],
                                    "chefs": [p.chef for p in state.chefs],
                                    "restaurants": [p.restaurant for p in state.chefs]}
-        if state.sporks is not None:
-            details["snackle_box_sold"] = list(state.sporks.sold)
+        for x in EXPANSIONS.values():
+            details.update(x.result_details(state))
         return Result(winners=winners, scores=[float(p.popularity) for p in state.chefs],
                       reason=f"{' and '.join(state.players[w] for w in winners)}: {state.end_reason}.",
                       details=details)
@@ -270,10 +273,8 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         for seat, p in enumerate(state.chefs):
             out[f"win chef {CHEFS[p.chef].name}"] = float(seat in winners)
             out[f"win restaurant {RESTAURANTS[p.restaurant].name}"] = float(seat in winners)
-        if state.sporks is not None:
-            out["snackle box sales"] = len(state.sporks.sold)
-            if state.sporks.sold:
-                out["snackle box price"] = sum(state.sporks.sold) / len(state.sporks.sold)
+        for x in EXPANSIONS.values():
+            out.update(x.stats(state))
         return out
 
 

@@ -26,19 +26,23 @@ from typing import Any
 from server.engine import Event, Rng, public, require
 
 from . import ops
-from .cards import COOK_COUNTER, CORNERS, INGREDIENTS, MARKETS, MYSTERY_MART, RECIPES, SHAKERS
+from .auction import redeal_bids
+from .cards import COOK_COUNTER, CORNERS, INGREDIENTS, MARKETS, MISSILE_PARTS, MYSTERY_MART, RECIPES, SHAKERS, SPORKS_OUT
+from .describe import action_view
+from .expansion import Expansion, register_expansion
 from .market import finish
 from .moments import Hook, effect, rule
-from .state import RivalState
-from .zones import HOT_SAUCE
+from .plays import SAMPLE_CHOICES
+from .sporks_table import ShakerPlace, Sporks, SporksChef, played, table
+from .state import RivalRestaurantsOptions, RivalState
+from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE
 
 GLOVES = ("knockout", "rob")
 
 
-def _table(s: RivalState):  # noqa: ANN202 - Sporks
-    require(s.sporks is not None, "That belongs to SPORKS Out, which this match does not play.")
-    assert s.sporks is not None
-    return s.sporks
+def things(s: RivalState, seat: int) -> SporksChef:
+    """A chef's SPORKS things (only SPORKS Out deals the chefs whose powers use them)."""
+    return played(s).chefs[seat]
 
 
 def _market(v: dict[str, Any], allow_mystery: bool = True) -> str:
@@ -55,7 +59,7 @@ def _market(v: dict[str, Any], allow_mystery: bool = True) -> str:
 def _boxing_ring(hook: Hook, p: dict[str, Any]) -> None:
     """At the reveal, a corner market she stands at is marked on her ring; all four earn
     her the gloves (a fresh pair) and start a new ring."""
-    s, pantry = hook.state, hook.state.chefs[hook.seat]
+    s, pantry = hook.state, things(hook.state, hook.seat)
     here = s.today[hook.seat].location
     if here not in CORNERS or here in pantry.ring:
         return
@@ -72,7 +76,7 @@ def _boxing_ring(hook: Hook, p: dict[str, Any]) -> None:
 
 def _check_glove(glove: str):  # noqa: ANN202
     def check(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-        require(glove in s.chefs[seat].gloves, "You do not have that glove on (complete your boxing ring).")
+        require(glove in things(s, seat).gloves, "You do not have that glove on (complete your boxing ring).")
         other = next(g for g in GLOVES if g != glove)
         require((other, v["target"]) not in s.today[seat].targets,
                 "Both gloves may be used on one day, but not on the same chef.")
@@ -87,7 +91,7 @@ def _check_glove(glove: str):  # noqa: ANN202
 def _knockout(hook: Hook, p: dict[str, Any]) -> None:
     """The target is out of today's market (as if they had said done) and takes garbage."""
     s, target = hook.state, hook.values["target"]
-    s.chefs[hook.seat].gloves.remove("knockout")
+    things(s, hook.seat).gloves.remove("knockout")
     if not s.today[target].done:
         hook.events += finish(s, target)
     n = ops.take_garbage(s, target, p["garbage"])
@@ -99,7 +103,7 @@ def _knockout(hook: Hook, p: dict[str, Any]) -> None:
 def _rob(hook: Hook, p: dict[str, Any]) -> None:
     """Take one ingredient of the target and up to ``amount`` of their free money."""
     s, target, ingredient = hook.state, hook.values["target"], hook.values["ingredient"]
-    s.chefs[hook.seat].gloves.remove("rob")
+    things(s, hook.seat).gloves.remove("rob")
     ops.remove_ingredient(s, target, ingredient)
     ops.add_ingredient(s, hook.seat, ingredient)
     amount = max(0, min(p["amount"], s.available(target)))
@@ -112,7 +116,7 @@ def _rob(hook: Hook, p: dict[str, Any]) -> None:
 # ---- Papa Tio: Missile Craft and the Lunch Button -------------------------------------------
 
 def _check_craft(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    require(len(s.chefs[seat].missile) < p["parts"], "The missile is built: launch it before crafting again.")
+    require(len(things(s, seat).missile) < p["parts"], "The missile is built: launch it before crafting again.")
     ingredient = v.get("ingredient")
     require(isinstance(ingredient, str) and s.chefs[seat].ingredients.get(ingredient, 0) > 0,
             "Put in an ingredient you hold.")
@@ -120,7 +124,7 @@ def _check_craft(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any])
 
 @effect("missile_craft", _check_craft)
 def _missile_craft(hook: Hook, p: dict[str, Any]) -> None:
-    s, ingredient, pantry = hook.state, hook.values["ingredient"], hook.state.chefs[hook.seat]
+    s, ingredient, pantry = hook.state, hook.values["ingredient"], things(hook.state, hook.seat)
     ops.remove_ingredient(s, hook.seat, ingredient)
     pantry.missile.append(ingredient)
     ready = " The missile is ready!" if len(pantry.missile) >= p["parts"] else ""
@@ -130,7 +134,7 @@ def _missile_craft(hook: Hook, p: dict[str, Any]) -> None:
 
 
 def _check_launch(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    require(len(s.chefs[seat].missile) >= p["parts"], f"The missile needs {p['parts']} parts first.")
+    require(len(things(s, seat).missile) >= p["parts"], f"The missile needs {p['parts']} parts first.")
     _market(v)
 
 
@@ -152,7 +156,8 @@ def _lunch_button(hook: Hook, p: dict[str, Any]) -> None:
             hook.events.append(public("destroyed", f"{ops.name(s, seat)} loses "
                                                    f"{', '.join(INGREDIENTS[i].name for i in lost)}.",
                                       seat=seat, ingredients=lost))
-    parts, s.chefs[hook.seat].missile = s.chefs[hook.seat].missile, []
+    mine = things(s, hook.seat)
+    parts, mine.missile = mine.missile, []
     for ingredient in parts:
         hook.events += ops.discard_ingredient(s, ingredient)
 
@@ -160,14 +165,14 @@ def _lunch_button(hook: Hook, p: dict[str, Any]) -> None:
 # ---- Sloppy Joe: Scraps the Raccoon and Joe's Dumpster --------------------------------------
 
 def _check_scraps(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    _table(s)
+    played(s)
     _market(v)
 
 
 @effect("send_scraps", _check_scraps)
 def _send_scraps(hook: Hook, p: dict[str, Any]) -> None:
-    table, market = _table(hook.state), hook.values["market"]
-    table.scraps = market
+    market = hook.values["market"]
+    played(hook.state).scraps = market
     hook.events.append(public("scraps", f"{hook.who} sends Scraps the Raccoon to {MARKETS[market].name}.",
                               seat=hook.seat, market=market))
 
@@ -175,14 +180,23 @@ def _send_scraps(hook: Hook, p: dict[str, Any]) -> None:
 @effect("scraps")
 def _scraps(hook: Hook, p: dict[str, Any]) -> None:
     """What is discarded at Scraps' market goes to Joe's Dumpster."""
-    table, v = hook.state.sporks, hook.values
-    if table is not None and table.scraps == v["market"] and v["to"] == "discard":
+    box, v = table(hook.state), hook.values
+    if box is not None and box.scraps == v["market"] and v["to"] == "discard":
         v["to"] = "dumpster"
+
+
+@rule("discarded")
+def dumpster_keeps(s: RivalState, values: dict[str, Any]) -> list[Event]:
+    """A card sent to Joe's Dumpster (``scraps``) lies there, by its market."""
+    box = table(s)
+    if values["to"] == "dumpster" and box is not None:
+        box.dumpster.setdefault(values["market"], []).append(values["ingredient"])
+    return []
 
 
 def _check_dive(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
     market, ingredient = _market(v), v.get("ingredient")
-    require(isinstance(ingredient, str) and ingredient in _table(s).dumpster.get(market, []),
+    require(isinstance(ingredient, str) and ingredient in played(s).dumpster.get(market, []),
             "That card is not in Joe's Dumpster.")
     require(ops.garbage_supply(s) >= p["garbage"],
             "The garbage supply is empty: a Dumpster card costs a garbage token, and none is left.")
@@ -192,7 +206,7 @@ def _check_dive(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) 
 def _dumpster_dive(hook: Hook, p: dict[str, Any]) -> None:
     """Take a Dumpster card by taking garbage for it."""
     s, market, ingredient = hook.state, hook.values["market"], hook.values["ingredient"]
-    _table(s).dumpster[market].remove(ingredient)
+    played(s).dumpster[market].remove(ingredient)
     ops.add_ingredient(s, hook.seat, ingredient)
     ops.take_garbage(s, hook.seat, p["garbage"])
     hook.events.append(public("dive", f"{hook.who} digs {INGREDIENTS[ingredient].name} out of the Dumpster and "
@@ -204,10 +218,10 @@ def dumpster_return(s: RivalState, values: dict[str, Any]) -> list[Event]:
     """A rule of the table, not a power of today's chef (so it holds on days Joe rests in
     Kitchen Squad): anytime a market's shelf is empty in COOK and COUNTER, the Dumpster's
     cards of that market go back to its discard pile, to be shuffled into the shelf."""
-    table, market = s.sporks, values["market"]
-    if table is None or s.phase != COOK_COUNTER or not table.dumpster.get(market):
+    box, market = table(s), values["market"]
+    if box is None or s.phase != COOK_COUNTER or not box.dumpster.get(market):
         return []
-    cards, table.dumpster[market] = table.dumpster[market], []
+    cards, box.dumpster[market] = box.dumpster[market], []
     s.markets[market].discard.extend(cards)
     said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
     return [public("dumpster_return", f"The table returns {said} to {MARKETS[market].name} to refill its shelf.",
@@ -219,7 +233,7 @@ def dumpster_return(s: RivalState, values: dict[str, Any]) -> list[Event]:
 def _check_shake(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
     shaker = v.get("shaker")
     require(shaker in SHAKERS, "Choose the salt or the pepper shaker.")
-    require(shaker not in _table(s).shakers, "That shaker is already out.")
+    require(shaker not in played(s).shakers, "That shaker is already out.")
     market, slot = _market(v), v.get("slot")
     require(isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < len(s.markets[market].counter)
             and s.markets[market].counter[slot] is not None, "Choose a counter card.")
@@ -229,7 +243,9 @@ def _check_shake(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any])
 def _shake(hook: Hook, p: dict[str, Any]) -> None:
     s, v = hook.state, hook.values
     m = s.markets[v["market"]]
-    _table(s).shakers[v["shaker"]] = [m.id, m.ids[v["slot"]]]
+    card_id = m.ids[v["slot"]]
+    assert card_id is not None
+    played(s).shakers[v["shaker"]] = ShakerPlace(m.id, card_id)
     card = m.counter[v["slot"]] or ""
     hook.events.append(public("shake", f"{hook.who} puts the {v['shaker']} shaker on the {INGREDIENTS[card].name} at "
                                        f"{MARKETS[m.id].name}.", seat=hook.seat, shaker=v["shaker"], market=m.id,
@@ -238,9 +254,10 @@ def _shake(hook: Hook, p: dict[str, Any]) -> None:
 
 def shaker_on(s: RivalState, market: str, card: int | None) -> str | None:
     """The shaker on a counter card (by its identity), if any."""
-    if s.sporks is None or card is None:
+    box = table(s)
+    if box is None or card is None:
         return None
-    return next((k for k, (m, c) in s.sporks.shakers.items() if m == market and c == card), None)
+    return next((k for k, at in box.shakers.items() if at.market == market and at.card == card), None)
 
 
 @effect("shaker_surprise")
@@ -250,7 +267,7 @@ def _shaker_surprise(hook: Hook, p: dict[str, Any]) -> None:
     shaker = shaker_on(s, v["market"], v["card"])
     if shaker is None:
         return
-    del _table(s).shakers[shaker]
+    del played(s).shakers[shaker]
     buyer = v["buyer"]
     if buyer == hook.seat:
         hook.events.append(public("shaker_back", f"{hook.who} takes back his {shaker} shaker.", seat=hook.seat))
@@ -270,15 +287,15 @@ def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
     """At the day's end a shaken card nobody bought goes into the Sultan's hands at its
     price, if he can pay it (else it stays on the counter)."""
     s = hook.state
-    table = s.sporks
-    if table is None:
+    box = table(s)
+    if box is None:
         return
-    for shaker, (market, card) in sorted(table.shakers.items()):
-        m = s.markets[market]
-        del table.shakers[shaker]
-        if card not in m.ids:
+    for shaker, at in sorted(box.shakers.items()):
+        m = s.markets[at.market]
+        del box.shakers[shaker]
+        if at.card not in m.ids:
             continue
-        slot = m.ids.index(card)
+        slot = m.ids.index(at.card)
         ingredient = m.counter[slot]
         assert ingredient is not None
         cost = INGREDIENTS[ingredient].price
@@ -296,22 +313,23 @@ def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
 # ---- Wahine: the Luau -------------------------------------------------------------------------
 
 def _check_luau(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    _table(s)
+    played(s)
     _market(v, allow_mystery=False)
 
 
 @effect("throw_luau", _check_luau)
 def _throw_luau(hook: Hook, p: dict[str, Any]) -> None:
     market = hook.values["market"]
-    _table(hook.state).luau = market
+    played(hook.state).luau = market
     hook.events.append(public("luau", f"{hook.who} throws a Luau at {MARKETS[market].name}!", seat=hook.seat,
                               market=market))
 
 
 @effect("luau_over")
 def _luau_over(hook: Hook, p: dict[str, Any]) -> None:
-    if hook.state.sporks is not None:
-        hook.state.sporks.luau = None
+    box = table(hook.state)
+    if box is not None:
+        box.luau = None
 
 
 @effect("luau")
@@ -319,7 +337,8 @@ def _luau(hook: Hook, p: dict[str, Any]) -> None:
     """At the reveal: one shelf card for every other chef at the Luau. She keeps one that
     is listed on her recipes; if none is, every other chef there earns ``pay``."""
     s = hook.state
-    market = s.sporks.luau if s.sporks is not None else None
+    box = table(s)
+    market = box.luau if box is not None else None
     if market is None:
         return
     guests = [i for i, t in enumerate(s.today) if t.location == market and i != hook.seat]
@@ -361,7 +380,7 @@ def _hot_sauce(hook: Hook, p: dict[str, Any]) -> None:
         hook.events += more
         if card is None:
             return
-        s.chefs[seat].hot_sauce.append(card)
+        things(s, seat).hot_sauce.append(card)
         hook.events += HOT_SAUCE.tell(seat, "hot_sauce", None,
                                       (f"{hook.who} draws a face-down {MARKETS[market].name} card (Hot Sauce).",
                                        {"seat": seat, "market": market}))
@@ -373,18 +392,117 @@ def redeal_face_down(s: RivalState, rng: Rng) -> None:
     """Every Hot Sauce card could be any card of its market still unseen (its shelf or
     another Hot Sauce card of that market); the Snackle Box's face-down card any card of
     the action deck."""
+    box = table(s)
+    if box is None:
+        return
     for market in MARKETS:
-        slots = [(seat, i) for seat, p in enumerate(s.chefs) for i, c in enumerate(p.hot_sauce)
+        slots = [(seat, i) for seat, p in enumerate(box.chefs) for i, c in enumerate(p.hot_sauce)
                  if INGREDIENTS[c].market == market]
         if not slots:
             continue
-        cards = rng.shuffled([s.chefs[seat].hot_sauce[i] for seat, i in slots] + s.markets[market].shelf)
+        cards = rng.shuffled([box.chefs[seat].hot_sauce[i] for seat, i in slots] + s.markets[market].shelf)
         for seat, i in slots:
-            s.chefs[seat].hot_sauce[i] = cards.pop()
+            box.chefs[seat].hot_sauce[i] = cards.pop()
         s.markets[market].shelf = cards
-    if s.sporks is not None and s.sporks.face_down is not None:
-        cards = rng.shuffled([s.sporks.face_down, *s.action_deck])
-        s.sporks.face_down, s.action_deck = cards.pop(), cards
+    if box.face_down is not None:
+        cards = rng.shuffled([box.face_down, *s.action_deck])
+        box.face_down, s.action_deck = cards.pop(), cards
 
 
-__all__ = ["GLOVES", "redeal_face_down", "shaker_on"]
+# ---- SPORKS Out at the base game's seams -----------------------------------------------
+
+def _hot_sauce(s: RivalState, seat: int) -> list[str]:
+    box = table(s)
+    return box.chefs[seat].hot_sauce if box is not None else []
+
+
+def _missile(s: RivalState, seat: int) -> list[str]:
+    box = table(s)
+    return box.chefs[seat].missile if box is not None else []
+
+
+def _dumpster_choices(s: RivalState, seat: int, target: int | None) -> list[dict[str, Any]]:
+    """Sample values of a Dumpster card to dive for (``plays``)."""
+    box = table(s)
+    dumpster = box.dumpster if box is not None else {}
+    return [{"market": m, "ingredient": i} for m in sorted(dumpster) for i in sorted(set(dumpster[m]))][:SAMPLE_CHOICES]
+
+
+def sporks_view(s: RivalState, seat: int | None) -> dict[str, Any] | None:
+    """SPORKS Out's table (see ``views``); the face-down Snackle card by its back."""
+    box = table(s)
+    if box is None:
+        return None
+    return {
+        "snackle_box": {"face_up": action_view(box.face_up) if box.face_up else None,
+                        "face_down": bool(BOX_FACE_DOWN.show([box.face_down] if box.face_down else [], None, seat)),
+                        "sold": list(box.sold)},
+        "last_auction": dict(box.last_auction) if box.last_auction else None,
+        "dumpster": {m: list(cards) for m, cards in sorted(box.dumpster.items()) if cards},
+        "scraps": box.scraps,
+        "shakers": {k: {"market": at.market, "slot": s.markets[at.market].ids.index(at.card)
+                        if at.card in s.markets[at.market].ids else None}
+                    for k, at in sorted(box.shakers.items())},
+        "luau": box.luau,
+    }
+
+
+class SporksOut(Expansion):
+    id = SPORKS_OUT
+    choices = {"dumpster": _dumpster_choices}
+    zones = {"hot_sauce": (HOT_SAUCE, _hot_sauce), "missile": (MISSILE, _missile)}
+
+    def on(self, options: RivalRestaurantsOptions) -> bool:
+        return options.sporks_out
+
+    def new(self, s: RivalState, chefs: list[list[str]]) -> Sporks:
+        return Sporks([SporksChef() for _ in s.players], bids=[None] * len(s.players))
+
+    def redeal_unseen(self, s: RivalState, rng: Rng) -> None:
+        redeal_face_down(s, rng)
+
+    def redeal(self, s: RivalState, seat: int, rng: Rng) -> None:
+        if table(s) is not None:
+            redeal_bids(s, seat, rng)
+
+    def face_down(self, s: RivalState, seat: int) -> list[str]:
+        return _hot_sauce(s, seat)
+
+    def turn_up(self, s: RivalState, seat: int, card: str) -> None:
+        things(s, seat).hot_sauce.remove(card)
+
+    def player_fields(self, s: RivalState, seat: int) -> dict[str, Any]:
+        box = table(s)
+        mine = box.chefs[seat] if box is not None else None
+        return {"ring": list(mine.ring) if mine else [], "gloves": list(mine.gloves) if mine else [],
+                "missile_parts": MISSILE_PARTS}
+
+    def market_fields(self, s: RivalState, market: str) -> dict[str, Any]:
+        box = table(s)
+        return {"luau": box is not None and box.luau == market,
+                "scraps": box is not None and box.scraps == market,
+                "dumpster": len(box.dumpster.get(market, [])) if box is not None else 0}
+
+    def counter_fields(self, s: RivalState, market: str, card: int | None) -> dict[str, Any]:
+        return {"shaker": shaker_on(s, market, card)}
+
+    def view_fields(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        return {"sporks": sporks_view(s, seat)}
+
+    def result_details(self, s: RivalState) -> dict[str, Any]:
+        box = table(s)
+        return {"snackle_box_sold": list(box.sold)} if box is not None else {}
+
+    def stats(self, s: RivalState) -> dict[str, float]:
+        box = table(s)
+        if box is None:
+            return {}
+        out: dict[str, float] = {"snackle box sales": len(box.sold)}
+        if box.sold:
+            out["snackle box price"] = sum(box.sold) / len(box.sold)
+        return out
+
+
+EXPANSION = register_expansion(SporksOut())
+
+__all__ = ["EXPANSION", "GLOVES", "redeal_face_down", "shaker_on", "sporks_view", "things"]

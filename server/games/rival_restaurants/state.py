@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -75,21 +74,25 @@ class Pantry:
     levels: list[int] = field(default_factory=list)  # level thresholds reached
     gourmet_cooked: int = 0
     cooked: list[str] = field(default_factory=list)
-    # SPORKS Out
-    hot_sauce: list[str] = field(default_factory=list)  # face-down ingredients: nobody sees them, not even their holder
-    ring: list[str] = field(default_factory=list)  # Pam: corner markets visited on this boxing ring
-    gloves: list[str] = field(default_factory=list)  # Pam: Boxing Gloves held
-    missile: list[str] = field(default_factory=list)  # Papa Tio: ingredients built into the Nuclear Missile
-    squad: list[str] = field(default_factory=list)  # Kitchen Squad: the player's 3 chefs (``chef`` is today's)
 
     def clone(self) -> "Pantry":
         p = shallow(self)
         p.ingredients = dict(self.ingredients)
         p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
         p.levels, p.cooked = list(self.levels), list(self.cooked)
-        p.hot_sauce, p.ring, p.gloves, p.missile = list(self.hot_sauce), list(self.ring), list(self.gloves), list(self.missile)
-        p.squad = list(self.squad)
         return p
+
+
+@dataclass(frozen=True)
+class Dish:
+    """A recipe declared for today's cooking, with the specials added to it (in the order
+    they take effect)."""
+
+    recipe: str
+    extras: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"recipe": self.recipe, "extras": list(self.extras)}
 
 
 @dataclass
@@ -106,17 +109,11 @@ class Today:
     uses: dict[str, int] = field(default_factory=dict)  # chef power uses made today, by use id
     targets: list[tuple[str, int]] = field(default_factory=list)  # (use, target seat) today
     foreseen_hit: bool = False  # Clam-Voyance's foresight came true today
-    dishes: list[dict[str, Any]] = field(default_factory=list)  # secret until served
+    dishes: list[Dish] = field(default_factory=list)  # secret until served
     ready: bool = False  # finished declaring dishes
     trade_bonus: int = 0  # money earned from completed barters today
     capped: dict[str, int] = field(default_factory=dict)  # what a capped daily reward has paid, by source
     effects: list[tuple[str, str, str]] = field(default_factory=list)  # (source kind, id, on) lasting today
-    bid: int | None = None  # SPORKS Out: the Action Auction bid, secret until the reveal
-    choice: str | None = None  # a restaurant chosen (option ``restaurants: "chosen"``), secret until the reveal
-    squad_pick: str | None = None  # Kitchen Squad: today's chef, secret until the reveal
-    runner_pick: str | None = None  # Kitchen Squad: where the runner goes, secret until the reveal
-    runner: str | None = None  # Kitchen Squad: the runner's location, after the reveal
-    expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own daily data
 
     @property
     def power_used(self) -> bool:
@@ -127,7 +124,6 @@ class Today:
         t = shallow(self)
         t.dishes, t.effects, t.targets = list(self.dishes), list(self.effects), list(self.targets)
         t.uses, t.capped = dict(self.uses), dict(self.capped)
-        t.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
         return t
 
 
@@ -178,24 +174,6 @@ class Offer:
 
 
 @dataclass
-class Sporks:
-    """SPORKS Out's table: the Snackle Box, Joe's Dumpster, Scraps, the shakers, the Luau.
-    What is hidden here is said in ``zones``."""
-
-    face_up: str | None = None  # the Snackle Box's face-up action card
-    face_down: str | None = None  # its face-down one: nobody sees it until it is won
-    sold: list[int] = field(default_factory=list)  # the prices the Snackle Box went for (public)
-    last_auction: dict[str, Any] | None = None  # the last reveal: bids, winner, price (public)
-    dumpster: dict[str, list[str]] = field(default_factory=dict)  # Joe's Dumpster by market (nobody's, public)
-    scraps: str | None = None  # the market Scraps the Raccoon watches
-    shakers: dict[str, list[Any]] = field(default_factory=dict)  # shaker -> [market, counter card id]
-    luau: str | None = None  # today's Luau market
-
-    def clone(self) -> "Sporks":
-        return copy.deepcopy(self)
-
-
-@dataclass
 class RivalState(State):
     players: list[str]
     options: RivalRestaurantsOptions
@@ -220,8 +198,7 @@ class RivalState(State):
     end_reason: str | None = None
     trades: int = 0
     fizzled_auctions: int = 0
-    expansion: dict[str, Any] = field(default_factory=dict)  # an expansion's own data (plain, JSON-like)
-    sporks: Sporks | None = None  # SPORKS Out's table, when it is on
+    expansions: dict[str, Any] = field(default_factory=dict)  # each expansion played: its own record (``expansion``)
 
     def clone(self) -> "RivalState":
         """A copy that ``apply`` may change. Shared with the original: the players' names,
@@ -241,8 +218,7 @@ class RivalState(State):
             a.bidders = list(a.bidders)
         s.offers, s.last_cook = list(self.offers), list(self.last_cook)
         s.offers_between = dict(self.offers_between)
-        s.expansion = copy.deepcopy(self.expansion) if self.expansion else {}
-        s.sporks = self.sporks.clone() if self.sporks is not None else None
+        s.expansions = {k: record.clone() for k, record in self.expansions.items()}
         return s
 
     def reserved(self, seat: int) -> int:

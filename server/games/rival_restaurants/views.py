@@ -7,7 +7,8 @@ Components are described where they appear (``describe``), not in a catalogue of
 recipes, which would weigh more than half a state message, on every message. Prices are
 the viewer's own (``your_price``), from the functions the rules charge with.
 
-What SPORKS Out adds to the view (``sporks_out`` on; the base fields stay as they are):
+What SPORKS Out adds to the view, through its seams (``expansion``; ``sporks_out`` on; the base
+fields stay as they are):
 
 | where | field | what |
 |---|---|---|
@@ -53,43 +54,44 @@ from .cards import (
     INGREDIENTS,
     LOCATIONS,
     MARKETS,
-    MISSILE_PARTS,
     PHASE_NAMES,
     RECIPES,
     UPGRADES,
 )
 from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_card
+from .expansion import merged
 from .moments import acting, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
-from .phase import PHASES, VIEW_PARTS
-from .sporks import shaker_on
+from .phase import PHASES
 from .state import RivalState
-from .zones import BOX_FACE_DOWN, HOT_SAUCE, MISSILE, OWNER
+from .zones import OWNER, Zone
 
 
 def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
     return {**player_public(s, seat), **player_zones(s, seat, viewer)}
 
 
-PLAYER_ZONES = {"hot_sauce": (HOT_SAUCE, "hot_sauce"), "missile": (MISSILE, "missile")}
-"""The fields of ``player_view`` that show a zone, with the zone and the pantry's field."""
+def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
+    """The fields of ``player_view`` that show a zone (an expansion's: ``Expansion.zones``),
+    with the zone and the function finding a seat's cards in it."""
+    return merged(lambda x: x.zones)
 
 
 def player_zones(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
     """What of a chef's things lies in a zone, as ``viewer`` may see it (every other field
     of ``player_view`` is the same for every viewer)."""
-    p = s.chefs[seat]
-    return {key: zone.show(getattr(p, name), seat, viewer) for key, (zone, name) in PLAYER_ZONES.items()}
+    return {key: zone.show(cards(s, seat), seat, viewer) for key, (zone, cards) in player_zone_fields().items()}
 
 
 def players_seen(s: RivalState, public: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
     """Every chef as ``viewer`` sees them, given their spectator's views (``public``): a
     chef whose zones this viewer sees as a spectator does is that very same object."""
-    if not any(zone.visibility == OWNER for zone, _ in PLAYER_ZONES.values()):
+    zones = player_zone_fields()
+    if not any(zone.visibility == OWNER for zone, _ in zones.values()):
         return public  # every viewer sees these zones as a spectator does
-    return [shown if all(zone.sees(seat, viewer) == zone.sees(seat, None) for zone, _ in PLAYER_ZONES.values())
+    return [shown if all(zone.sees(seat, viewer) == zone.sees(seat, None) for zone, _ in zones.values())
             else {**shown, **player_zones(s, seat, viewer)} for seat, shown in enumerate(public)]
 
 
@@ -122,11 +124,7 @@ def player_public(s: RivalState, seat: int) -> dict[str, Any]:
         "played_today": action_view(t.played) if t.played is not None else None,
         "power_used": t.power_used,
         "uses_today": dict(t.uses),
-        "ring": list(p.ring),
-        "gloves": list(p.gloves),
-        "missile_parts": MISSILE_PARTS,
-        "squad": [chef_card(c) for c in p.squad],  # Kitchen Squad: the 3 chefs ("chef" is today's)
-        "runner": t.runner,  # Kitchen Squad: the runner's location, after the reveal
+        **merged(lambda x: x.player_fields(s, seat)),
     }
 
 
@@ -170,24 +168,21 @@ def board_public(s: RivalState) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
                                  "corner": loc.corner, "market": loc.market,
                                  "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id],
-                                 "runners": [i for i, t in enumerate(s.today) if t.runner == loc.id]}
+                                 **merged(lambda x: x.location_fields(s, loc.id))}
         if loc.id in MARKETS:
             m, state = MARKETS[loc.id], s.markets[loc.id]
-            table = s.sporks
             entry.update({
                 "category": m.category,
                 "counter": [None if card is None else
                             {"slot": i, "ingredient": card, "name": INGREDIENTS[card].name,
                              "price": INGREDIENTS[card].price,
                              "your_price": None,
-                             "shaker": shaker_on(s, loc.id, state.ids[i])}
+                             **merged(lambda x: x.counter_fields(s, loc.id, state.ids[i]))}
                             for i, card in enumerate(state.counter)],
                 "shelf": len(state.shelf),
                 "discard": len(state.discard),
                 "claims_resolved": state.claims_resolved,
-                "luau": table is not None and table.luau == loc.id,
-                "scraps": table is not None and table.scraps == loc.id,
-                "dumpster": len(table.dumpster.get(loc.id, [])) if table is not None else 0,
+                **merged(lambda x: x.market_fields(s, loc.id)),
             })
         out.append(entry)
     return out
@@ -198,9 +193,10 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return {"pick": t.pick, "foresee": t.foresee, "runner": t.runner_pick, "dishes": [dict(d) for d in t.dishes],
+    return {"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
             "cook_limit": cook_limit(s, seat),
-            "cookable": cookable(s, seat)}
+            "cookable": cookable(s, seat),
+            **merged(lambda x: x.mine_fields(s, seat))}
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
@@ -266,8 +262,7 @@ def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | N
         "phase_view": phase.view(s, seat) if phase else {},
         "mine": mine(s, seat),
         "island": island_priced(s, island, seat, islands),
-        "expansion": {key: part(s, seat) for key, part in VIEW_PARTS.items()},
-        "sporks": sporks_view(s, seat),
+        **merged(lambda x: x.view_fields(s, seat)),
     } for seat in seats}
 
 
@@ -294,20 +289,3 @@ def shared_view(game: Any, s: RivalState) -> dict[str, Any]:
         "result": result.to_json() if result else None,
     }
 
-
-def sporks_view(s: RivalState, seat: int | None) -> dict[str, Any] | None:
-    """SPORKS Out's table (see the module's table); the face-down Snackle card by its back."""
-    table = s.sporks
-    if table is None:
-        return None
-    return {
-        "snackle_box": {"face_up": action_view(table.face_up) if table.face_up else None,
-                        "face_down": bool(BOX_FACE_DOWN.show([table.face_down] if table.face_down else [], None, seat)),
-                        "sold": list(table.sold)},
-        "last_auction": dict(table.last_auction) if table.last_auction else None,
-        "dumpster": {m: list(cards) for m, cards in sorted(table.dumpster.items()) if cards},
-        "scraps": table.scraps,
-        "shakers": {k: {"market": m, "slot": s.markets[m].ids.index(c) if c in s.markets[m].ids else None}
-                    for k, (m, c) in sorted(table.shakers.items())},
-        "luau": table.luau,
-    }

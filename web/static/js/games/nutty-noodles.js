@@ -272,15 +272,25 @@ function mine(view) {
   return view.throw.placements.find((p) => p.seat === view.you) || null;
 }
 
+const WRONG = " — wrong: ";
+
+/** Why a serve was wrong: the end of its log line ("Ann serves … — wrong: the dice asked
+ *  for Fish noodles."), which the rules write and the event's data does not repeat. */
+function mistake(text) {
+  const at = text.lastIndexOf(WRONG);
+  return at < 0 ? "not the right serve." : text.slice(at + WRONG.length);
+}
+
 function reactToEvents(state, ctx) {
   const you = ctx.you;
   if (you === null || you === undefined) return;
   const fresh = state.fresh || [];
   if (fresh.some((e) => e.type === "roll")) feedback = null; // a new throw: last round's news is stale
   for (const event of fresh) {
-    // a wrong serve: its log line says what was served and why it was wrong
-    if (event.type === "place" && event.data && event.data.seat === you) {
-      showFeedback(event.data.correct ? "right" : "wrong", event.data.correct ? "Right!" : `${event.text} You're out this round.`);
+    const served = event.type === "place" && event.data && event.data.seat === you
+      ? state.view.throw.placements.find((p) => p.seat === you) : null; // the event's own placement
+    if (served) {
+      showFeedback(served.correct ? "right" : "wrong", served.correct ? "Right!" : `Wrong — ${mistake(event.text)} You're out this round.`);
     }
   }
   // The round was won before you served: too late.

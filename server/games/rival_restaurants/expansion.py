@@ -1,0 +1,152 @@
+"""How an expansion hooks the base game: an ``Expansion`` names every seam.
+
+An expansion (SPORKS Out, or a mode such as Kitchen Squad) owns its state: one record, kept
+in ``RivalState.expansions`` under the expansion's id while the match plays it, made by
+``new`` at set-up and read and written only by the expansion's own modules. The base game
+never names an expansion: at each seam below it asks every registered expansion
+(``EXPANSIONS``, in registration order) and uses what they answer. Every seam's default
+answers as if the expansion were not there, so an expansion overrides only its own; the
+view seams are asked whether or not the match plays the expansion (its fields are there,
+empty, without it). New phases and effect kinds plug in as before (``phase.register``,
+``moments.effect``; table rules with ``moments.rule``, e.g. a daily reset at ``day_start``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from server.engine import Action, Event, Rng
+
+from .state import RivalRestaurantsOptions, RivalState
+from .zones import Zone
+
+Handler = Callable[[RivalState, int, Action, int], list[Event]]
+Choices = Callable[[RivalState, int, int | None], list[dict[str, Any]]]
+
+
+class Expansion:
+    """One expansion's answers at the base game's seams."""
+
+    id: str = ""
+    handlers: dict[str, dict[str, Handler]] = {}  # phase id -> action type -> handler, in a base phase
+    choices: dict[str, Choices] = {}  # a play's choice kind -> sample values (``plays``), for its own cards
+    zones: dict[str, tuple[Zone, Callable[[RivalState, int], list[str]]]] = {}
+    """Player-view fields that show a zone: key -> (zone, the seat's cards in it)."""
+
+    def record(self, s: RivalState) -> Any:
+        """This expansion's record in ``s``, or None when the match does not play it."""
+        return s.expansions.get(self.id)
+
+    # -- set-up --
+    def on(self, options: RivalRestaurantsOptions) -> bool:
+        """Does a match with these options play this expansion?"""
+        return False
+
+    def check_players(self, players: int) -> None:
+        """Raise ``InvalidOptions`` for a table this expansion cannot be played at (when on)."""
+
+    def chefs_per_seat(self) -> int:
+        """How many chef cards each seat is dealt (when on); the first is today's."""
+        return 1
+
+    def new(self, s: RivalState, chefs: list[list[str]]) -> Any:
+        """Its record for a new match (``chefs``: the chef cards dealt, by seat)."""
+        return None
+
+    # -- what a seat cannot know (``determinize``) --
+    def redeal_unseen(self, s: RivalState, rng: Rng) -> None:
+        """Re-deal what nobody may know, before the shelves and decks are shuffled."""
+
+    def redeal(self, s: RivalState, seat: int, rng: Rng) -> None:
+        """Re-deal the other seats' secrets, after the base game's."""
+
+    # -- MONEY and MOVE: what a location pick may carry --
+    def pick_variants(self, s: RivalState, seat: int) -> list[dict[str, Any]]:
+        """The extra fields a legal move may carry (each is one variant of every move)."""
+        return [{}]
+
+    def pick(self, s: RivalState, seat: int, action: Action) -> tuple[str, dict[str, Any]]:
+        """Check (raise ``IllegalAction``) and keep the move's extra fields; returns what the
+        picker is told besides the location (text to append, and event data)."""
+        return "", {}
+
+    def reveal(self, s: RivalState) -> tuple[list[str], dict[str, Any]]:
+        """At the reveal: reveal the extras kept with the picks; returns text to append to
+        each seat's place in the reveal, and event data."""
+        return [""] * len(s.players), {}
+
+    # -- BUY and BARTER --
+    def shops_at(self, s: RivalState, seat: int) -> tuple[str, ...]:
+        """Locations where this seat shops today besides its chef's location."""
+        return ()
+
+    def market_options(self, s: RivalState, seat: int) -> list[Action]:
+        """Extra legal actions of the market (after the Island's)."""
+        return []
+
+    def face_down(self, s: RivalState, seat: int) -> list[str]:
+        """The face-down cards this seat holds (they may be bartered, by their backs)."""
+        return []
+
+    def turn_up(self, s: RivalState, seat: int, card: str) -> None:
+        """A face-down card this seat held leaves its face-down cards (traded away)."""
+
+    # -- the views --
+    def player_fields(self, s: RivalState, seat: int) -> dict[str, Any]:
+        """Fields of a chef that everyone sees alike."""
+        return {}
+
+    def location_fields(self, s: RivalState, location: str) -> dict[str, Any]:
+        """Fields of a board location; ``market_fields`` too at a market."""
+        return {}
+
+    def market_fields(self, s: RivalState, market: str) -> dict[str, Any]:
+        return {}
+
+    def counter_fields(self, s: RivalState, market: str, card: int | None) -> dict[str, Any]:
+        """Fields of a counter card (by its identity)."""
+        return {}
+
+    def mine_fields(self, s: RivalState, seat: int) -> dict[str, Any]:
+        """Fields of what only this seat knows (``mine``)."""
+        return {}
+
+    def view_fields(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        """Top-level fields of a seat's view."""
+        return {}
+
+    # -- the end --
+    def result_details(self, s: RivalState) -> dict[str, Any]:
+        return {}
+
+    def stats(self, s: RivalState) -> dict[str, float]:
+        return {}
+
+
+EXPANSIONS: dict[str, Expansion] = {}
+
+
+def register_expansion(expansion: Expansion) -> Expansion:
+    EXPANSIONS[expansion.id] = expansion
+    return expansion
+
+
+def merged(ask: Callable[[Expansion], dict[str, Any]]) -> dict[str, Any]:
+    """Every expansion's answer at a seam of fields, in one dict."""
+    out: dict[str, Any] = {}
+    for x in EXPANSIONS.values():
+        out.update(ask(x))
+    return out
+
+
+def handler(phase: str, kind: str) -> Handler | None:
+    """An expansion's handler of ``kind`` in the base phase ``phase``."""
+    return next((x.handlers[phase][kind] for x in EXPANSIONS.values() if kind in x.handlers.get(phase, {})), None)
+
+
+def face_down_of(s: RivalState, seat: int) -> list[str]:
+    """Every face-down card this seat holds, in the order drawn."""
+    return [c for x in EXPANSIONS.values() for c in x.face_down(s, seat)]
+
+
+__all__ = ["EXPANSIONS", "Expansion", "face_down_of", "handler", "merged", "register_expansion"]
