@@ -7,7 +7,8 @@ One random game (a fixed seed) at the largest table is played first; then, once 
 in order, as the runtime does for a match whose every seat and a spectator are connected:
 ``Game.views`` for every seat and the spectator, and ``Game.legals`` for every seat
 (``--what fanout``: the runtime's whole fan-out, ``SeatViews.messages``: views, legal
-actions, patches and encoded messages). Only that work is counted (it runs inside
+actions, patches and encoded messages; ``--what steps``: ``bench.engine``'s steps, every
+seat's ``legal`` and one ``apply`` from each state). Only that work is counted (it runs inside
 ``operator.call``, where callgrind collects), divided by the changes: instructions per
 change. Needs ``valgrind`` on the PATH; ``--inside`` is the counted child.
 """
@@ -31,9 +32,14 @@ from server.runtime.step import settled
 
 def states(game: Any, players: int, steps: int, seed: int = 3) -> list[Any]:
     """The states of one random game (random legal play, timeouts when due), from its set-up."""
+    return [state for state, _ in timed_states(game, players, steps, seed)]
+
+
+def timed_states(game: Any, players: int, steps: int, seed: int = 3) -> list[tuple[Any, int]]:
+    """``states``, each with the game-clock time it was reached at."""
     rng = Rng(seed)
     state = game.setup(player_names(players), game.options(None), seed, 0)
-    out, now = [state], 0
+    out, now = [(state, 0)], 0
     while game.result(state) is None and len(out) <= steps:
         moves = [(seat, a) for seat in range(players) for a in game.legal(state, seat)]
         now += rng.randint(20, 400)
@@ -47,20 +53,41 @@ def states(game: Any, players: int, steps: int, seed: int = 3) -> list[Any]:
                 state, _ = game.apply(state, seat, action, now)
         except IllegalAction:
             continue
-        out.append(state)
+        out.append((state, now))
     return out
 
 
-def work(game: Any, players: int, played: list[Any], what: str) -> None:
+def steps(game: Any, players: int, played: list[tuple[Any, int]], seed: int = 5) -> None:
+    """``bench.engine``'s steps from each state played: one ``legal`` call for every seat
+    and one ``apply`` of a random legal action (a timeout when due or when none is legal)."""
+    rng = Rng(seed)
+    for state, at in played:
+        moves = [(seat, a) for seat in range(players) for a in game.legal(state, seat)]
+        now = at + rng.randint(20, 400)
+        deadline = game.deadline(state)
+        try:
+            if deadline is not None and (deadline <= now or not moves):
+                game.apply(state, None, dict(TIMEOUT), max(now, deadline))
+            elif moves:
+                seat, action = rng.choice(moves)
+                game.apply(state, seat, action, now)
+        except IllegalAction:
+            pass
+
+
+def work(game: Any, players: int, played: list[tuple[Any, int]], what: str) -> None:
     seats: list[int | None] = [*range(players), None]
+    if what == "steps":
+        steps(game, players, played)
+        return
     if what == "fanout":
         views = SeatViews(game)
         common = {"status": "running", "deadline": None, "now": 0, "result": None}
         sockets = {seat: (WHOLE,) for seat in seats}
-        for seq, state in enumerate(played):
+        for seq, (state, _) in enumerate(played):
             views.messages(settled(game, state, seq, []), sockets, common)
         return
-    for state in played:
+    for state, _ in played:
         if "views" in what:
             game.views(state, seats)
         if "legals" in what:
@@ -70,7 +97,7 @@ def work(game: Any, players: int, played: list[Any], what: str) -> None:
 def inside(args: argparse.Namespace) -> None:
     game = registry.get(args.game)
     players = args.players or game.max_players
-    played = states(game, players, args.steps)
+    played = timed_states(game, players, args.steps)
     operator.call(work, game, players, played, args.what)  # the counted call
     print(len(played))
 
@@ -94,7 +121,7 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=0, help="default: the game's largest table")
     parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--what", default="views,legals", help="views, legals, views,legals or fanout")
+    parser.add_argument("--what", default="views,legals", help="views, legals, views,legals, fanout or steps")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inside:

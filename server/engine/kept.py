@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable, Hashable, TypeVar
 
+import orjson
+
 R = TypeVar("R")
 
 
@@ -55,3 +57,43 @@ def listed(*parts: Any) -> list[Any]:
     of kept parts is kept too (the parts are told apart by their ids, which stay theirs
     while the kept list holds them)."""
     return list(parts)
+
+
+def derived(size: int = 1024) -> Callable[[Callable[[Any], R]], Callable[[Any], R]]:
+    """Keep the answers of a pure function of one object that nobody changes (a kept part
+    of a view, a record replaced but never changed in place) by that very object: asked
+    about it again, the very same answer, without looking into it. The object is kept
+    alive beside its answer, so its id is not another's meanwhile."""
+    def wrap(fn: Callable[[Any], R]) -> Callable[[Any], R]:
+        memo: dict[int, tuple[Any, R]] = {}
+
+        @wraps(fn)
+        def answer(obj: Any) -> R:
+            hit = memo.get(id(obj))
+            if hit is None or hit[0] is not obj:
+                if len(memo) >= size:
+                    memo.clear()
+                hit = memo[id(obj)] = (obj, fn(obj))
+            return hit[1]
+        return answer
+    return wrap
+
+
+_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+_ALIKE: dict[bytes, Any] = {}
+_ALIKE_SIZE = 8192
+
+
+def alike(value: R) -> R:
+    """A kept value that reads the same as JSON as ``value`` (the first one seen): for a
+    part of a view cheaper to build than to know by its facts, so that a part equal to
+    the last state's (or to another seat's) is the very same object, which the runtime's
+    diff skips. Told apart by their JSON (members in any order), so ``1`` and ``True``
+    stay apart. Nobody may change the value given, nor ``value`` after."""
+    key = orjson.dumps(value, option=_JSON)
+    found = _ALIKE.get(key)
+    if found is None:
+        if len(_ALIKE) >= _ALIKE_SIZE:
+            _ALIKE.clear()
+        found = _ALIKE[key] = value
+    return found  # type: ignore[no-any-return]

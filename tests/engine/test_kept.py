@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from server.engine.kept import interned, kept
+from server.engine.kept import alike, derived, interned, kept
 
 
 def _counted() -> tuple[list[int], Callable[..., list[int]]]:
@@ -60,3 +60,24 @@ def test_an_interned_part_is_the_same_object_for_the_same_facts_and_built_once()
     assert built == [("Ann", 3), ("Ann", 4)]
     part("Bob", 1)  # a third question: the two kept answers are forgotten
     assert part("Ann", 3) is not first and part("Ann", 3) == first
+
+
+def test_a_value_alike_as_json_is_the_kept_one_and_others_are_not() -> None:
+    first = alike({"b": [1, 2], "a": None, "k": "alike-test"})
+    assert alike({"a": None, "b": [1, 2], "k": "alike-test"}) is first  # members in another order
+    assert alike({"a": None, "b": [True, 2], "k": "alike-test"}) is not first  # true is not 1 in JSON
+    assert alike({"a": None, "b": [1.0, 2], "k": "alike-test"}) is not first  # nor is 1.0
+    assert alike({"a": None, "b": [1, 2, 3], "k": "alike-test"}) == {"a": None, "b": [1, 2, 3], "k": "alike-test"}
+
+
+def test_a_derived_answer_is_kept_for_that_very_object_only() -> None:
+    built: list[int] = []
+
+    @derived(size=2)
+    def total(numbers: list[int]) -> int:
+        built.append(len(numbers))
+        return sum(numbers)
+
+    one, other = [1, 2], [1, 2]
+    assert total(one) == 3 and total(one) == 3 and built == [2]
+    assert total(other) == 3 and built == [2, 2]  # an equal but other object is asked anew

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import Action, Event, private, public, require
+from server.engine.kept import derived
 
 from . import expansion, ops
 from .buying import active
@@ -220,9 +221,17 @@ def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 
 
 def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
-    return {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
-            "text": f"{describe(o.give)} for {describe(o.get)}",
-            "possible": holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)}
+    possible = holds(s, o.frm, o.give) and holds(s, o.to, o.get) and recipes_fit(s, o) and upgrades_fit(s, o)
+    return _described(o)[possible]
+
+
+@derived(size=4096)
+def _described(o: Offer) -> dict[bool, dict[str, Any]]:
+    """An offer's view as it is possible or not (an offer is replaced, never changed in
+    place: described once, the very same object from one state to the next)."""
+    shown = {"id": o.id, "from": o.frm, "to": o.to, "give": bundle_view(o.give), "get": bundle_view(o.get),
+             "text": f"{describe(o.give)} for {describe(o.get)}"}
+    return {True: {**shown, "possible": True}, False: {**shown, "possible": False}}
 
 
 # ---- sample offers for the legal actions -------------------------------------------------
@@ -230,7 +239,8 @@ def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
 def sample_offers(s: RivalState, seat: int) -> list[Action]:
     """A few simple offers to each other chef: buy their first ingredient (by id) at its
     price, sell them your first, or swap your last for their first one you lack. No hand
-    is sorted: each is read once, so the samples cost what the hands hold, no more."""
+    is sorted, and each is read in C (``min``, a set difference of the keys), never
+    ingredient by ingredient in Python."""
     if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
         return []
     n = len(s.players)
@@ -248,7 +258,7 @@ def sample_offers(s: RivalState, seat: int) -> list[Action]:
         if first is not None and INGREDIENTS[first].price <= s.available(other):
             out.append(_offer_action(other, {"ingredients": [first]}, {"money": INGREDIENTS[first].price}))
         if last is not None:
-            swap = min((i for i in theirs if i not in mine), default=None)
+            swap = min(theirs.keys() - mine.keys(), default=None)
             if swap:
                 out.append(_offer_action(other, {"ingredients": [last]}, {"ingredients": [swap]}))
         if len(out) >= SAMPLE_OFFERS:

@@ -207,8 +207,21 @@ def cookable(s: RivalState, seat: int) -> dict[str, bool]:
     """Which of a chef's recipes they could cook now, alone and with no special added
     (``plan_dishes`` of that one dish), the rules and the pool found once for all."""
     rules = substitution_rules(s, seat)
-    pool = +cooking_pool(s, seat, rules)
-    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in s.chefs[seat].recipes}
+    p = s.chefs[seat]
+    garbage = p.garbage if any(r["use"] == GARBAGE for r in rules) else 0
+    return _cookable(tuple(p.recipes), tuple(sorted(p.ingredients.items())), garbage, rules)
+
+
+@kept(lambda recipes, held, garbage, rules: (recipes, held, garbage, repr(rules)), None)
+def _cookable(recipes: tuple[str, ...], held: tuple[tuple[str, int], ...], garbage: int,
+              rules: list[dict[str, Any]]) -> dict[str, bool]:
+    """``cookable`` of these recipes from what is ``held`` (and the ``garbage`` a rule lets
+    stand in, as ``cooking_pool`` counts it) by these rules (kept: never changed)."""
+    pool: Counter[str] = Counter(dict(held))
+    if garbage:
+        pool[GARBAGE] = garbage
+    pool = +pool
+    return {r: match(RECIPES[r], pool, rules, Counter()) is not None for r in recipes}
 
 
 # ---- declaring -----------------------------------------------------------------------------

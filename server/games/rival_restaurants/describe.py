@@ -9,7 +9,7 @@ from functools import wraps
 from typing import Any, Callable, TypeVar
 
 from .cards import CHEFS, CUISINES, EXTRAS, INGREDIENTS, RECIPES, RESTAURANTS, Play, action_kind
-from .state import Bundle, RivalState
+from .state import Bundle
 
 D = TypeVar("D")
 
@@ -94,8 +94,3 @@ def restaurant_view(restaurant: str, reached: tuple[int, ...] | list[int] = ()) 
             "levels": [{"threshold": lv.threshold, "name": lv.name, "text": lv.text,
                         "reached": lv.threshold in reached} for lv in r.levels]}
 
-
-def restaurant_card(s: RivalState, seat: int) -> dict[str, Any] | None:
-    """A chef's restaurant, or None while it is being chosen."""
-    p = s.chefs[seat]
-    return restaurant_view(p.restaurant, p.levels) if p.restaurant in RESTAURANTS else None

@@ -20,7 +20,7 @@ from .barter import offer_view, sample_offers
 from .buying import active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_for_sale, slot_index, take_card
 from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
 from .expansion import EXPANSIONS
-from .moments import fire, run_now
+from .moments import acting, fire, run_now
 from .phase import Phase, register
 from .plays import play_options
 from .state import Auction, RivalState
@@ -230,14 +230,15 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
     if location in MARKETS:
         assert location is not None
         m = s.markets[location]
+        money = s.available(seat)
         if not m.claims_resolved and not t.claimed:
             out += [{"type": "claim", "slot": i} for i, card in enumerate(m.counter)
-                    if card is not None and price(s, seat, location, card) <= s.available(seat)]
+                    if card is not None and price(s, seat, location, card) <= money]
             out.append({"type": "no_claim"})
         elif m.claims_resolved:
             out += [{"type": "buy", "slot": i} for i, card in enumerate(m.counter)
                     if card is not None and not in_auction(s, location, i)
-                    and price(s, seat, location, card) <= s.available(seat)]
+                    and price(s, seat, location, card) <= money]
             out += shelf_options(s, seat)
     if shops_at(s, seat, ISLAND):
         out += island_options(s, seat)
@@ -268,8 +269,11 @@ def shelf_options(s: RivalState, seat: int) -> list[Action]:
 
 def island_options(s: RivalState, seat: int) -> list[Action]:
     money = s.available(seat)
+    held = s.chefs[seat].upgrades
+    listed = not acting(s, seat, "island_price")  # no effect on this chef's prices: the list prices
     out: list[Action] = [{"type": "buy_upgrade", "upgrade": u.id} for u in UPGRADES.values()
-                         if u.id not in s.chefs[seat].upgrades and island_price(s, seat, "upgrade", u.id) <= money]
+                         if u.id not in held and (max(0, u.price) if listed
+                                                  else island_price(s, seat, "upgrade", u.id)) <= money]
     if (s.action_deck or s.action_discard) and island_price(s, seat, "action") <= money:
         out.append({"type": "buy_action"})
     most = dumpable(s, seat)

@@ -43,9 +43,12 @@ The match options add (the fields are there, empty, without them):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+import orjson
 
 from server.engine import OVER
+from server.engine.kept import alike, derived, interned, listed
 
 from .cards import (
     ACTION_PRICE,
@@ -56,12 +59,13 @@ from .cards import (
     MARKETS,
     PHASE_NAMES,
     RECIPES,
+    RESTAURANTS,
     UPGRADES,
 )
 from .cooking import cook_limit, cookable
-from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_card
+from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
 from .expansion import merged
-from .moments import acting, reading
+from .moments import acting, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES
@@ -69,123 +73,200 @@ from .state import RivalState
 from .zones import OWNER, Zone
 
 
-def player_view(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
-    return {**player_public(s, seat), **player_zones(s, seat, viewer)}
+JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+def fields(found: dict[str, Any]) -> bytes:
+    """An expansion's fields as a fact (their JSON), so that a part showing them is kept by it."""
+    return orjson.dumps(found, option=JSON)
 
 
 def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
-    """The fields of ``player_view`` that show a zone (an expansion's: ``Expansion.zones``),
+    """The fields of a chef's view that show a zone (an expansion's: ``Expansion.zones``),
     with the zone and the function finding a seat's cards in it."""
     return merged(lambda x: x.zones)
 
 
-def player_zones(s: RivalState, seat: int, viewer: int | None) -> dict[str, Any]:
-    """What of a chef's things lies in a zone, as ``viewer`` may see it (every other field
-    of ``player_view`` is the same for every viewer)."""
-    return {key: zone.show(cards(s, seat), seat, viewer) for key, (zone, cards) in player_zone_fields().items()}
+def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
+    """What of a chef's things lies in a zone, as facts: each zone's cards and whether
+    ``viewer`` sees them."""
+    return tuple((key, tuple(cards(s, seat)), zone.sees(seat, viewer))
+                 for key, (zone, cards) in player_zone_fields().items())
 
 
-def players_seen(s: RivalState, public: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
-    """Every chef as ``viewer`` sees them, given their spectator's views (``public``): a
-    chef whose zones this viewer sees as a spectator does is that very same object."""
+def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
+    """Every chef as ``viewer`` sees them: a chef whose zones every viewer sees alike is the
+    very same object in every view, and the list is too when all of them are."""
+    public = read_once(s, "players", lambda: _players(s, None))
     zones = player_zone_fields()
-    if not any(zone.visibility == OWNER for zone, _ in zones.values()):
-        return public  # every viewer sees these zones as a spectator does
-    return [shown if all(zone.sees(seat, viewer) == zone.sees(seat, None) for zone, _ in zones.values())
-            else {**shown, **player_zones(s, seat, viewer)} for seat, shown in enumerate(public)]
+    if not any(zone.visibility == OWNER for zone, _ in zones.values()) or all(
+            zone.sees(seat, viewer) == zone.sees(seat, None) for seat in range(len(s.players)) for zone, _ in zones.values()):
+        return public
+    return _players(s, viewer)
 
 
-def player_public(s: RivalState, seat: int) -> dict[str, Any]:
-    """A chef as everyone sees them, but for their zones (``player_zones``)."""
+def _players(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
+    facts = read_once(s, "player facts", lambda: [_player_facts(s, seat) for seat in range(len(s.players))])
+    return listed(*(_player(f, _zone_facts(s, seat, viewer)) for seat, f in enumerate(facts)))
+
+
+def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
+    """What ``_public`` shows of a chef, as hashable facts (in its order)."""
     p, t = s.chefs[seat], s.today[seat]
-    revealed = t.location is not None
+    return (s.players[seat], p.popularity, p.chef, p.restaurant, tuple(p.levels), p.money, s.reserved(seat),
+            tuple(sorted(p.ingredients.items())), tuple(p.recipes), tuple(p.actions), p.garbage,
+            tuple(p.upgrades), p.gourmet_cooked, tuple(p.cooked), t.location, t.pick is not None,
+            t.foresee if t.location is not None else None, t.claimed, t.claim, t.done, t.ready, t.played,
+            tuple(t.uses.items()), fields(merged(lambda x: x.player_fields(s, seat))))
+
+
+@interned(size=4096)
+def _player(facts: tuple[Any, ...], zones: tuple[Any, ...]) -> dict[str, Any]:
+    """A chef as a viewer sees them, from their facts (``_player_facts``, ``_zone_facts``)."""
+    shown = player_zone_fields()
+    return {**_public(*facts), **{key: shown[key][0].faces(list(cards), seen) for key, cards, seen in zones}}
+
+
+def _public(name: str, popularity: int, chef: str, restaurant: str, levels: tuple[int, ...], money: int,
+            reserved: int, ingredients: tuple[tuple[str, int], ...], recipes: tuple[str, ...],
+            actions: tuple[str, ...], garbage: int, upgrades: tuple[str, ...], gourmet_cooked: int,
+            cooked: tuple[str, ...], location: str | None, picked: bool, foresee: int | None, claimed: bool,
+            claim: int | None, done: bool, ready: bool, played: str | None, uses: tuple[tuple[str, int], ...],
+            more: bytes) -> dict[str, Any]:
+    """A chef as everyone sees them, but for their zones."""
     return {
-        "name": s.players[seat],
-        "score": p.popularity,
-        "popularity": p.popularity,
-        "chef": chef_card(p.chef),
-        "restaurant": restaurant_card(s, seat),
-        "money": p.money,
-        "reserved": s.reserved(seat),
-        "ingredients": dict(sorted(p.ingredients.items())),
-        "recipes": [recipe_view(r) for r in p.recipes],
-        "actions": [action_view(a) for a in p.actions],
-        "garbage": p.garbage,
-        "upgrades": list(p.upgrades),
-        "gourmet_cooked": p.gourmet_cooked,
-        "cooked": [recipe_ref(r) for r in p.cooked],
-        "location": t.location,
-        "picked": t.pick is not None,
-        "foresee": t.foresee if revealed else None,
-        "claimed": t.claimed,
-        "claim": t.claim,
-        "done": t.done,
-        "ready": t.ready,
-        "played_today": action_view(t.played) if t.played is not None else None,
-        "power_used": t.power_used,
-        "uses_today": dict(t.uses),
-        **merged(lambda x: x.player_fields(s, seat)),
+        "name": name,
+        "score": popularity,
+        "popularity": popularity,
+        "chef": chef_card(chef),
+        "restaurant": _restaurant(restaurant, levels) if restaurant in RESTAURANTS else None,
+        "money": money,
+        "reserved": reserved,
+        "ingredients": dict(ingredients),
+        "recipes": [recipe_view(r) for r in recipes],
+        "actions": [action_view(a) for a in actions],
+        "garbage": garbage,
+        "upgrades": list(upgrades),
+        "gourmet_cooked": gourmet_cooked,
+        "cooked": [recipe_ref(r) for r in cooked],
+        "location": location,
+        "picked": picked,
+        "foresee": foresee,
+        "claimed": claimed,
+        "claim": claim,
+        "done": done,
+        "ready": ready,
+        "played_today": action_view(played) if played is not None else None,
+        "power_used": bool(uses),
+        "uses_today": dict(uses),
+        **orjson.loads(more),
     }
 
 
-def board_priced(s: RivalState, board: list[dict[str, Any]], seat: int | None,
-                 shared: dict[Any, list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
-    """The spectator's board (``board_public``) with ``seat``'s own prices; a location
-    without a counter is that very same object. One price per ingredient and market: the
-    same card costs a chef the same wherever it lies on that counter. Seats paying the same
-    prices get the very same board (``shared``: kept across the seats of one build)."""
+@interned()
+def _restaurant(restaurant: str, levels: tuple[int, ...]) -> dict[str, Any]:
+    return restaurant_view(restaurant, levels)
+
+
+def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
+    """The locations as ``seat`` sees them: the spectator's with the seat's own prices
+    (``your_price``). One price per ingredient and market: the same card costs a chef the
+    same wherever it lies on that counter. A location is the very same object for every
+    seat paying the same prices there, and from one state to the next while its facts and
+    those prices stay; so is the board when all its locations are."""
     if seat is None:
-        return board
-    prices: dict[tuple[str, str], int] = {}
-    listed = not acting(s, seat, "price")  # no effect on this chef's prices: the list prices
-    for entry in board:
-        for card in entry.get("counter") or ():
-            if card is not None and (entry["id"], card["ingredient"]) not in prices:
-                prices[(entry["id"], card["ingredient"])] = (
-                    max(0, card["price"]) if listed else counter_price(s, seat, entry["id"], card["ingredient"]))
-    key = tuple(prices.values())
-    if shared is not None and key in shared:
-        return shared[key]
+        return read_once(s, "board", lambda: listed(*(_location(*f) for f in _board_facts(s))))
+    if not acting(s, seat, "price"):  # no effect on this chef's prices: the list prices
+        return _listed_board(board_priced(s, None))
+    return _board_at(s, lambda market, ingredient: counter_price(s, seat, market, ingredient))
+
+
+@derived()
+def _listed_board(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The spectator's ``board`` at the list prices: what a chef no effect changes a price
+    for sees (kept by that very board, which is kept while its locations are)."""
+    return listed(*(entry if entry.get("counter") is None else _at_list_prices(entry) for entry in board))
+
+
+@derived(size=4096)
+def _at_list_prices(entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "counter": [None if card is None else {**card, "your_price": LISTED[card["ingredient"]]}
+                                 for card in entry["counter"]]}
+
+
+LISTED = {i.id: max(0, i.price) for i in INGREDIENTS.values()}  # what a card costs a chef no effect changes it for
+
+
+def _board_at(s: RivalState, price: Callable[[str, str], int]) -> list[dict[str, Any]]:
+    """The board with ``price(market, ingredient)`` as every counter card's ``your_price``."""
     out = []
-    for entry in board:
-        counter = entry.get("counter")
+    for f in _board_facts(s):
+        counter = f[3]
         if counter is None:
-            out.append(entry)
+            out.append(_location(*f))
             continue
-        here = entry["id"]
-        out.append({**entry, "counter": [None if card is None else
-                                         {**card, "your_price": prices[(here, card["ingredient"])]}
-                                         for card in counter]})
-    if shared is not None:
-        shared[key] = out
-    return out
+        prices: dict[str, int] = {}
+        for card in counter:
+            if card is not None and card[0] not in prices:
+                prices[card[0]] = price(f[0], card[0])
+        out.append(_priced_location(f, tuple(prices[c[0]] if c is not None else None for c in counter)))
+    return listed(*out)
 
 
-def board_public(s: RivalState) -> list[dict[str, Any]]:
-    """The locations as a spectator sees them (no ``your_price``)."""
+def _board_facts(s: RivalState) -> list[tuple[Any, ...]]:
+    """Each location's facts (``_location``), made once while the state is read."""
+    return read_once(s, "board facts", lambda: _locations_facts(s))
+
+
+def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
+    chefs: dict[str | None, list[int]] = {}
+    for i, t in enumerate(s.today):
+        chefs.setdefault(t.location, []).append(i)
     out = []
     for loc in LOCATIONS.values():
-        entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
-                                 "corner": loc.corner, "market": loc.market,
-                                 "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id],
-                                 **merged(lambda x: x.location_fields(s, loc.id))}
-        if loc.id in MARKETS:
-            m, state = MARKETS[loc.id], s.markets[loc.id]
-            entry.update({
-                "category": m.category,
-                "counter": [None if card is None else
-                            {"slot": i, "ingredient": card, "name": INGREDIENTS[card].name,
-                             "price": INGREDIENTS[card].price,
-                             "your_price": None,
-                             **merged(lambda x: x.counter_fields(s, loc.id, state.ids[i]))}
-                            for i, card in enumerate(state.counter)],
-                "shelf": len(state.shelf),
-                "discard": len(state.discard),
-                "claims_resolved": state.claims_resolved,
-                **merged(lambda x: x.market_fields(s, loc.id)),
-            })
-        out.append(entry)
+        here = (loc.id, tuple(chefs.get(loc.id, ())), fields(merged(lambda x: x.location_fields(s, loc.id))))
+        if loc.id not in MARKETS:
+            out.append((here[0], here[1], here[2], None))
+            continue
+        state = s.markets[loc.id]
+        counter = tuple(None if card is None else (card, fields(merged(lambda x: x.counter_fields(s, loc.id, state.ids[i]))))
+                        for i, card in enumerate(state.counter))
+        out.append((here[0], here[1], here[2], counter, len(state.shelf), len(state.discard), state.claims_resolved,
+                    fields(merged(lambda x: x.market_fields(s, loc.id)))))
     return out
+
+
+@interned(size=4096)
+def _location(id: str, chefs: tuple[int, ...], more: bytes, counter: tuple[Any, ...] | None,
+              *market: Any) -> dict[str, Any]:
+    """A location as a spectator sees it, from its facts (``_locations_facts``)."""
+    loc = LOCATIONS[id]
+    entry: dict[str, Any] = {"id": loc.id, "name": loc.name, "position": list(loc.position),
+                             "corner": loc.corner, "market": loc.market, "chefs": list(chefs),
+                             **orjson.loads(more)}
+    if counter is None:
+        return entry
+    shelf, discard, claims_resolved, market_more = market
+    entry.update({
+        "category": MARKETS[id].category,
+        "counter": [None if card is None else
+                    {"slot": i, "ingredient": card[0], "name": INGREDIENTS[card[0]].name,
+                     "price": INGREDIENTS[card[0]].price, "your_price": None, **orjson.loads(card[1])}
+                    for i, card in enumerate(counter)],
+        "shelf": shelf,
+        "discard": discard,
+        "claims_resolved": claims_resolved,
+        **orjson.loads(market_more),
+    })
+    return entry
+
+
+@interned(size=4096)
+def _priced_location(facts: tuple[Any, ...], prices: tuple[int | None, ...]) -> dict[str, Any]:
+    """A market as a chef paying ``prices`` (by slot) sees it."""
+    entry = _location(*facts)
+    return {**entry, "counter": [None if card is None else {**card, "your_price": price}
+                                 for card, price in zip(entry["counter"], prices)]}
 
 
 def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
@@ -193,10 +274,10 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return {"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
-            "cook_limit": cook_limit(s, seat),
-            "cookable": cookable(s, seat),
-            **merged(lambda x: x.mine_fields(s, seat))}
+    return alike({"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
+                  "cook_limit": cook_limit(s, seat),
+                  "cookable": cookable(s, seat),
+                  **merged(lambda x: x.mine_fields(s, seat))})
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
@@ -205,33 +286,42 @@ def prompt(s: RivalState, seat: int | None) -> str:
     return PHASES[s.phase].prompt(s, seat)
 
 
-def island_public(s: RivalState) -> dict[str, Any]:
+@interned()
+def _island(action_deck: int, action_discard: int, garbage: int) -> dict[str, Any]:
     """The Island's shop as a spectator sees it (no ``your_…`` prices)."""
     return {
         "upgrades": [{"id": u.id, "name": u.name, "price": u.price, "your_price": None, "text": u.text}
                      for u in UPGRADES.values()],
         "action_price": ACTION_PRICE, "your_action_price": None,
         "dump_price": DUMP_PRICE, "your_dump_price": None,
-        "action_deck": len(s.action_deck), "action_discard": len(s.action_discard),
-        "garbage_supply": garbage_supply(s),
+        "action_deck": action_deck, "action_discard": action_discard,
+        "garbage_supply": garbage,
     }
 
 
-def island_priced(s: RivalState, island: dict[str, Any], seat: int | None,
-                  shared: dict[Any, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The spectator's Island (``island_public``) with ``seat``'s own prices; seats paying
-    the same prices get the very same Island (``shared``: kept across one build)."""
+def island_priced(s: RivalState, seat: int | None) -> dict[str, Any]:
+    """The Island with ``seat``'s own prices: the very same object for every seat paying
+    the same prices, and from one state to the next while they stay."""
+    facts = read_once(s, "island", lambda: (len(s.action_deck), len(s.action_discard), garbage_supply(s)))
     if seat is None:
-        return island
-    upgrades = [island_price(s, seat, "upgrade", u["id"]) for u in island["upgrades"]]
-    key = (*upgrades, island_price(s, seat, "action"), island_price(s, seat, "dump"))
-    if shared is not None and key in shared:
-        return shared[key]
-    out = {**island, "upgrades": [{**u, "your_price": p} for u, p in zip(island["upgrades"], upgrades)],
-           "your_action_price": key[-2], "your_dump_price": key[-1]}
-    if shared is not None:
-        shared[key] = out
-    return out
+        return _island(*facts)
+    if not acting(s, seat, "island_price"):  # the list prices
+        prices = LIST_PRICES
+    else:
+        prices = (tuple(island_price(s, seat, "upgrade", u) for u in UPGRADES),
+                  island_price(s, seat, "action"), island_price(s, seat, "dump"))
+    return _priced_island(facts, prices)
+
+
+LIST_PRICES = (tuple(max(0, u.price) for u in UPGRADES.values()), max(0, ACTION_PRICE), max(0, DUMP_PRICE))
+
+
+@interned()
+def _priced_island(facts: tuple[int, int, int], prices: tuple[Any, ...]) -> dict[str, Any]:
+    island = _island(*facts)
+    upgrades, action, dump = prices
+    return {**island, "upgrades": [{**u, "your_price": p} for u, p in zip(island["upgrades"], upgrades)],
+            "your_action_price": action, "your_dump_price": dump}
 
 
 def build_view(game: Any, s: RivalState, seat: int | None) -> dict[str, Any]:
@@ -248,22 +338,22 @@ def build_views(game: Any, s: RivalState, seats: list[int | None]) -> dict[int |
 
 def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
     shared = shared_view(game, s)
-    players = [{**player_public(s, i), **player_zones(s, i, None)} for i in range(len(s.players))]
-    board, island = board_public(s), island_public(s)
     phase = PHASES.get(s.phase)
-    boards: dict[Any, list[dict[str, Any]]] = {}
-    islands: dict[Any, dict[str, Any]] = {}
     return {seat: {
         **shared,
         "you": seat,
         "prompt": prompt(s, seat),
-        "players": players_seen(s, players, seat),
-        "board": board_priced(s, board, seat, boards),
-        "phase_view": phase.view(s, seat) if phase else {},
+        "players": players_seen(s, seat),
+        "board": board_priced(s, seat),
+        "phase_view": alike(phase.view(s, seat)) if phase else NOTHING,
         "mine": mine(s, seat),
-        "island": island_priced(s, island, seat, islands),
-        **merged(lambda x: x.view_fields(s, seat)),
+        "island": island_priced(s, seat),
+        **{key: alike(value) if isinstance(value, (dict, list)) else value
+           for key, value in merged(lambda x: x.view_fields(s, seat)).items()},
     } for seat in seats}
+
+
+NOTHING: dict[str, Any] = {}  # an empty part, never changed
 
 
 def shared_view(game: Any, s: RivalState) -> dict[str, Any]:
@@ -277,15 +367,30 @@ def shared_view(game: Any, s: RivalState) -> dict[str, Any]:
         "goal": s.options.goal,
         "phase": s.phase,
         "phase_name": PHASE_NAMES.get(s.phase, "Game over" if s.phase == OVER else s.phase),
-        "day_plan": [p for p in s.day_plan if PHASES[p].listed(s)],
+        "day_plan": _listed_values(tuple(p for p in s.day_plan if PHASES[p].listed(s))),
         "deadline": game.deadline(s),
         "phase_started": s.phase_since,  # game-clock ms
         "phase_length": phase.length(s) if phase else None,  # ms; a phase may end sooner
         "ingredients": INGREDIENT_CATALOGUE,
-        "recipe_decks": {k: len(d) for k, d in s.decks.items()},
-        "recipe_discards": {k: [recipe_ref(r) for r in d] for k, d in s.recipe_discards.items()},
+        "recipe_decks": _recipe_decks(tuple((k, len(d)) for k, d in s.decks.items())),
+        "recipe_discards": _recipe_discards(tuple((k, tuple(d)) for k, d in s.recipe_discards.items())),
         "bid_step": BID_STEP,
-        "last_cook": [{**r, "name": RECIPES[r["recipe"]].name} for r in s.last_cook],
-        "result": result.to_json() if result else None,
+        "last_cook": alike([{**r, "name": RECIPES[r["recipe"]].name} for r in s.last_cook]) if s.last_cook else [],
+        "result": alike(result.to_json()) if result else None,
     }
+
+
+@interned()
+def _listed_values(values: tuple[Any, ...]) -> list[Any]:
+    return list(values)
+
+
+@interned()
+def _recipe_decks(sizes: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    return dict(sizes)
+
+
+@interned()
+def _recipe_discards(piles: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, list[dict[str, Any]]]:
+    return {k: [recipe_ref(r) for r in pile] for k, pile in piles}
 

@@ -39,7 +39,11 @@ class Zone:
     def show(self, cards: list[str], owner: int | None, viewer: int | None,
              face: Callable[[str], Any] = lambda card: card) -> list[Any]:
         """The cards as ``viewer`` sees them: their faces, or their backs."""
-        if self.sees(owner, viewer):
+        return self.faces(cards, self.sees(owner, viewer), face)
+
+    def faces(self, cards: list[str], seen: bool, face: Callable[[str], Any] = lambda card: card) -> list[Any]:
+        """The cards as a viewer who may (``seen``) or may not know them sees them."""
+        if seen:
             return [face(c) for c in cards]
         return [self.back(c) for c in cards]
 
