@@ -424,7 +424,7 @@ class Hub:
             if live is None:
                 continue
             if beat.lapsed and match_id in self.ownership.owned:  # it stopped driving meanwhile: again
-                live.took_over(live.presence.owner_standins)
+                live.drive_again()
             elif seq > live.seq:
                 live.follow(seq)  # moved elsewhere, unheard (a Redis partition, or no Redis)
 

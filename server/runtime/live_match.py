@@ -661,6 +661,11 @@ class LiveMatch:
         self.players.adopt_standins(standins)
         self.services.spawn(self._catch_up_and_arm(), f"take over {self.id}")
 
+    def drive_again(self) -> None:
+        """This process stopped driving the match for a while (no heartbeat for ``lease_s``)
+        and drives it again: as when taking it over, keeping the stand-ins it had."""
+        self.took_over(self.presence.owner_standins)
+
     async def _catch_up_and_arm(self) -> None:
         async with self.lock:
             await self._catch_up_locked()
