@@ -6,6 +6,7 @@ does not own their match still see the moves (caught up from the log)."""
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -138,3 +139,26 @@ async def test_a_stale_bot_move_met_by_a_database_error_is_asked_again_not_lost(
         rt.store.actions = away_for_the_count  # type: ignore[method-assign]
         outcome = await live._bot_move(seat, live.players.bots[seat], {"type": "roll"}, stale)
         assert outcome is Outcome.STALE
+
+
+async def test_a_bot_move_that_comes_due_while_the_lease_lapsed_is_asked_again_once_it_holds(
+        database_url: str) -> None:
+    """The database away past ``lease_s``: the owner stops driving, and a bot's move that
+    comes due then comes to nothing (the lease may be another's). The next heartbeat says
+    the match is still this process's and arms it again: that bot must be asked again —
+    what it sees did not change, but the decision it made is gone (the fault suite found
+    all-bot matches still for a whole throw timer after PostgreSQL came back)."""
+    async with runtime(database_url, Clock(0.25)) as rt:  # the bot throws 0.7 s of game time in: 2.8 s
+        assert rt._beat is not None
+        rt._beat.cancel()  # the heartbeat is the test's to beat
+        record = await rt.create("nutty-noodles", 2, {"roll_timeout_ms": 120_000}, 2)  # no timeout comes first
+        live = rt.live[record.id]
+        await _until(lambda: live.bots.busy() or live.seq > 0)  # armed (the claim's catching up)
+        assert live.drives and live.seq == 0  # the thrower bot thinks, or its move is due
+        rt.ownership._valid_until = 0.0  # no heartbeat for a whole lease
+        await _until(lambda: not live.bots.busy(), timeout=20)  # the thrower's move came, and came to nothing
+        assert live.seq == 0 and not live.drives
+        rt.ownership._valid_until = time.monotonic() + 60  # the heartbeat under way began before it ran out…
+        await rt._heartbeat()  # …and says the match is still ours: everything is armed again
+        await _until(lambda: live.seq == 1, timeout=20)
+        assert [(e.seat is None, e.action) for e in await rt.store.actions(live.id)] == [(False, {"type": "roll"})]
