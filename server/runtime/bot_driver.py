@@ -11,7 +11,10 @@ time comes, through ``move``, on the ``seq`` it holds for and no other.
 A decision refused as illegal is dropped and the bot asked again (a bot that keeps
 proposing refused moves at one ``seq`` stops after three); one refused as stale (another
 process moved the match) is asked again, and no second move of the seat is tried at that
-``seq``; one that could not be stored (the database away) is asked again after ``RETRY_S``.
+``seq``; one that could not be stored (the database away) is asked again after ``RETRY_S``;
+one that found nobody to play it for (``GONE``: this process's lease lapsed while the
+database was away) is forgotten, and the bot asked again when the match arms the driver
+next, though what it sees did not change.
 """
 
 from __future__ import annotations
@@ -189,14 +192,16 @@ class BotDriver:
             return
         seq = self._played_at[seat] = held.seq
         outcome = await self._move(seat, held.bot, action, seq)
-        if outcome is Outcome.PLAYED or outcome is Outcome.GONE:
+        if outcome is Outcome.PLAYED:
             return
         if outcome is not Outcome.STALE:  # a stale move may have been this seat's own: once per seq
             self._played_at.pop(seat, None)
+        held.seen = None  # its decision is spent: ask again, whatever it sees, when armed next
+        if outcome is Outcome.GONE:
+            return  # armed again by whoever drives it next (the heartbeat, after a lapsed lease)
         if outcome is Outcome.REFUSED:
             dropped_seq, dropped = self._dropped.get(seat, (None, []))
             self._dropped[seat] = (seq, (dropped if dropped_seq == seq else []) + [action])
-        held.seen = None  # ask again, whatever it sees
         if outcome is Outcome.FAILED:
             if self._retry is None:
                 self._retry = asyncio.get_running_loop().call_later(RETRY_S, self._retry_now)

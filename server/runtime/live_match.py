@@ -667,10 +667,15 @@ class LiveMatch:
         self.took_over(self.presence.owner_standins)
 
     async def _catch_up_and_arm(self) -> None:
+        """Read the log, then arm; armed even when the read fails (the database back a
+        moment ago, or away again): nothing else would arm the match, and a timer or a bot
+        that meets the log moved on catches up then."""
         async with self.lock:
-            await self._catch_up_locked()
-            self.timer.cancel()  # armed by another owner's reckoning, or not at all
-            self._reschedule()
+            try:
+                await self._catch_up_locked()
+            finally:
+                self.timer.cancel()  # armed by another owner's reckoning, or not at all
+                self._reschedule()
 
     def lost(self) -> None:
         """Another process drives the match now: disarm the timer and the bots."""

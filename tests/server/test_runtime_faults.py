@@ -1,11 +1,14 @@
 """What the runtime does when a service fails under it: a bot's move the database could not
 store is tried again (its seat does not freeze); an action refused over the WebSocket for
 it is one line in the log, not a traceback; while Redis is away, sockets on a process that
-does not own their match still see the moves (caught up from the log)."""
+does not own their match still see the moves (caught up from the log); a bot's move that
+came due while the lease had lapsed (the database away past ``lease_s``) is asked again
+once the heartbeat arms the match again, even if reading the log fails then."""
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -138,3 +141,55 @@ async def test_a_stale_bot_move_met_by_a_database_error_is_asked_again_not_lost(
         rt.store.actions = away_for_the_count  # type: ignore[method-assign]
         outcome = await live._bot_move(seat, live.players.bots[seat], {"type": "roll"}, stale)
         assert outcome is Outcome.STALE
+
+
+async def _a_bot_move_spent_while_the_lease_lapsed(rt: Any) -> LiveMatch:
+    """An all-bot match whose thrower's move came due while this process's lease had
+    lapsed (no heartbeat for a whole lease), and came to nothing; the heartbeat is the
+    test's to beat."""
+    assert rt._beat is not None
+    rt._beat.cancel()
+    record = await rt.create("nutty-noodles", 2, {"roll_timeout_ms": 120_000}, 2)  # no timeout comes first
+    live = rt.live[record.id]
+    await _until(lambda: live.bots.busy() or live.seq > 0)  # armed (the claim's catching up)
+    assert live.drives and live.seq == 0  # the thrower bot thinks, or its move is due
+    rt.ownership._valid_until = 0.0  # no heartbeat for a whole lease
+    await _until(lambda: not live.bots.busy(), timeout=20)  # its move came, and came to nothing
+    assert live.seq == 0 and not live.drives
+    return live
+
+
+async def test_a_bot_move_that_comes_due_while_the_lease_lapsed_is_asked_again_once_it_holds(
+        database_url: str) -> None:
+    """The database away past ``lease_s``: the owner stops driving, and a bot's move that
+    comes due then comes to nothing (the lease may be another's). The next heartbeat says
+    the match is still this process's and arms it again: that bot must be asked again —
+    what it sees did not change, but the decision it made is gone (the fault suite found
+    all-bot matches still for a whole throw timer after PostgreSQL came back)."""
+    async with runtime(database_url, Clock(0.25)) as rt:  # the bot throws 0.7 s of game time in: 2.8 s
+        live = await _a_bot_move_spent_while_the_lease_lapsed(rt)
+        rt.ownership._valid_until = time.monotonic() + 60  # the heartbeat under way began before it ran out…
+        await rt._heartbeat()  # …and says the match is still ours: everything is armed again
+        await _until(lambda: live.seq == 1, timeout=20)
+        assert [(e.seat is None, e.action) for e in await rt.store.actions(live.id)] == [(False, {"type": "roll"})]
+
+
+async def test_a_match_armed_again_after_a_lapsed_lease_is_armed_though_its_catching_up_fails(
+        database_url: str) -> None:
+    """The heartbeat that says the lease holds again arms the match after reading its log;
+    the database failing that read once (back a moment ago) must not leave it unarmed."""
+    async with runtime(database_url, Clock(0.25)) as rt:
+        live = await _a_bot_move_spent_while_the_lease_lapsed(rt)
+        actions, failed = rt.store.actions, []
+
+        async def away_once(match_id: str, after: int = 0) -> Any:
+            if not failed:
+                failed.append(after)
+                raise OperationalError("SELECT actions", {}, Exception("server closed the connection"))
+            return await actions(match_id, after=after)
+
+        rt.store.actions = away_once  # type: ignore[method-assign]
+        rt.ownership._valid_until = time.monotonic() + 60
+        await rt._heartbeat()
+        await _until(lambda: live.seq == 1, timeout=20)
+        assert failed == [0]
