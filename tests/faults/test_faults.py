@@ -132,7 +132,7 @@ async def test_postgres_restarted_and_frozen_and_redis_killed_under_two_servers(
         await traffic.keep_bots_busy(3)
         acks_before = sum(len(book) for book in traffic.acks.values())
         redis.kill()
-        traffic.redis_down = True
+        traffic.redis_down, traffic.down_at = True, time.monotonic()
         await asyncio.sleep(REDIS_AWAY_S)
         traffic.redis_down = False
         await asyncio.to_thread(redis.start)

@@ -34,6 +34,7 @@ class Traffic:
     bot_matches: list[str] = field(default_factory=list)
     human_matches: list[str] = field(default_factory=list)
     redis_down: bool = False
+    down_at: float | None = None  # monotonic time Redis was killed (a late socket says how far into the outage)
     unavailable: int = 0  # 503s answered (with Retry-After)
     stopping: bool = False
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
@@ -144,7 +145,8 @@ class Traffic:
                 self.delays.append(time.monotonic() - acked)
             except (asyncio.TimeoutError, ConnectionError):
                 held = w.state["seq"] if w.states else None
-                self.late.append(f"{match_id}@{seq}: the socket on {server.url} still showed seq {held}")
+                into = f", acked {acked - self.down_at:.1f} s into the outage" if self.down_at is not None else ""
+                self.late.append(f"{match_id}@{seq}: the socket on {server.url} still showed seq {held}{into}")
 
         await asyncio.gather(*(shows(w, s) for w, s in zip(watchers, self.servers)))
 
