@@ -92,7 +92,15 @@ class Traffic:
             self.tasks.append(asyncio.create_task(self._table(i)))
 
     async def _table(self, index: int) -> None:
-        """Human-paced matches, one after another, until the suite stops."""
+        """Human-paced matches, one after another, until the suite stops (a player of the
+        suite's own that fails is booked: its match would look stuck)."""
+        try:
+            await self._tables(index)
+        except Exception as exc:
+            self.broken.append(f"the suite's players of table {index} failed: {exc!r}")
+            raise
+
+    async def _tables(self, index: int) -> None:
         while not self.stopping:
             r = await self.until_ok("POST", "/api/matches", json={**NN, "players": 2, "bots": 0})
             match_id = r.json()["id"]
