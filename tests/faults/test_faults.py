@@ -114,7 +114,7 @@ async def test_postgres_restarted_and_frozen_and_redis_killed_under_two_servers(
 
         # 1. PostgreSQL restarted (fast shutdown, started again)
         await asyncio.to_thread(pg.restart)
-        assert not await not_moving(traffic, time.monotonic()), "matches still after PostgreSQL's restart"
+        assert not await not_moving(traffic, time.monotonic()), f"matches still after PostgreSQL's restart {traffic.broken[-3:]}"
 
         # 2. PostgreSQL frozen past the pool timeout: /healthz answers 503 (fast), no 500
         await traffic.keep_bots_busy(3)
@@ -126,18 +126,18 @@ async def test_postgres_restarted_and_frozen_and_redis_killed_under_two_servers(
         finally:
             pg.thaw(frozen)
         assert during == [503, 503], f"/healthz while PostgreSQL was frozen: {during}"
-        assert not await not_moving(traffic, time.monotonic()), "matches still after PostgreSQL thawed"
+        assert not await not_moving(traffic, time.monotonic()), f"matches still after PostgreSQL thawed {traffic.broken[-3:]}"
 
         # 3. Redis killed for a minute: sockets on either server stay current
         await traffic.keep_bots_busy(3)
         acks_before = sum(len(book) for book in traffic.acks.values())
         redis.kill()
-        traffic.redis_down = True
+        traffic.redis_down, traffic.down_at = True, time.monotonic()
         await asyncio.sleep(REDIS_AWAY_S)
         traffic.redis_down = False
         await asyncio.to_thread(redis.start)
         assert sum(len(book) for book in traffic.acks.values()) > acks_before, "nobody could play without Redis"
-        assert not await not_moving(traffic, time.monotonic()), "matches still after Redis came back"
+        assert not await not_moving(traffic, time.monotonic()), f"matches still after Redis came back {traffic.broken[-3:]}"
 
         await traffic.stop()
         print(f"Redis away {REDIS_AWAY_S} s: {traffic.figures()}")  # the figures, whether or not a bound held

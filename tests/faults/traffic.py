@@ -34,6 +34,7 @@ class Traffic:
     bot_matches: list[str] = field(default_factory=list)
     human_matches: list[str] = field(default_factory=list)
     redis_down: bool = False
+    down_at: float | None = None  # monotonic time Redis was killed (a late socket says how far into the outage)
     unavailable: int = 0  # 503s answered (with Retry-After)
     stopping: bool = False
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
@@ -91,7 +92,15 @@ class Traffic:
             self.tasks.append(asyncio.create_task(self._table(i)))
 
     async def _table(self, index: int) -> None:
-        """Human-paced matches, one after another, until the suite stops."""
+        """Human-paced matches, one after another, until the suite stops (a player of the
+        suite's own that fails is booked: its match would look stuck)."""
+        try:
+            await self._tables(index)
+        except Exception as exc:
+            self.broken.append(f"the suite's players of table {index} failed: {exc!r}")
+            raise
+
+    async def _tables(self, index: int) -> None:
         while not self.stopping:
             r = await self.until_ok("POST", "/api/matches", json={**NN, "players": 2, "bots": 0})
             match_id = r.json()["id"]
@@ -144,7 +153,8 @@ class Traffic:
                 self.delays.append(time.monotonic() - acked)
             except (asyncio.TimeoutError, ConnectionError):
                 held = w.state["seq"] if w.states else None
-                self.late.append(f"{match_id}@{seq}: the socket on {server.url} still showed seq {held}")
+                into = f", acked {acked - self.down_at:.1f} s into the outage" if self.down_at is not None else ""
+                self.late.append(f"{match_id}@{seq}: the socket on {server.url} still showed seq {held}{into}")
 
         await asyncio.gather(*(shows(w, s) for w, s in zip(watchers, self.servers)))
 
