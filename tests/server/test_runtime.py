@@ -315,7 +315,7 @@ async def test_each_socket_gets_only_the_events_its_seat_may_see(database_url: s
             live.subscribe(sink(seat, messages), [])
         thrower = live.state.thrower
         await live.act(thrower, {"type": "roll"})
-        await asyncio.sleep(0.05)
+        await _until(lambda: all(any(m.get("seq") == 1 for m in msgs) for msgs in got.values()))
         events = {seat: [e["type"] for e in msgs[-1]["events"]] for seat, msgs in got.items()}
         assert events[thrower] == ["roll", "secret"]
         assert events[1 - thrower] == ["roll"] and events[None] == ["roll"]
