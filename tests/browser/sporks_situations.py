@@ -8,6 +8,7 @@ from typing import Any
 
 from server.games.rival_restaurants.cards import CORNERS
 from tests.rival_restaurants.helpers import act, give, go, hold, new, serve_all, to_cook
+from server.games.rival_restaurants.sporks_table import table
 
 THREE = ["Ann", "Bo", "Cy"]
 
@@ -34,7 +35,7 @@ def auction() -> Any:
     s = sporks(["clam_voyance", "sal_monella", "pork_knuckles"])
     s = next_day(s)  # day 2: everyone bids $0, a tie
     s = serve_all(to_cook(go(s, "island", "island", "island")))
-    assert s.phase == "action_auction" and s.sporks.face_down is not None
+    assert s.phase == "action_auction" and table(s).face_down is not None
     for seat in range(3):
         s.chefs[seat].money = 900
     s = act(s, 0, {"type": "box_bid", "amount": 300})
@@ -51,7 +52,7 @@ def gloves() -> Any:
     give(s, 1, "onion", "rice")
     s.chefs[1].money = 600
     s = go(s, "island", "veg_out", "island")
-    assert s.chefs[0].gloves == ["knockout", "rob"] and s.chefs[1].hot_sauce
+    assert table(s).chefs[0].gloves == ["knockout", "rob"] and table(s).chefs[1].hot_sauce
     return s
 
 
@@ -87,5 +88,5 @@ def dumpster() -> Any:
     for seat in range(3):
         s = act(s, seat, {"type": "box_bid", "amount": 0})
     s = go(s, "island", "island", "island")
-    assert s.sporks.dumpster.get("chop_shop")
+    assert table(s).dumpster.get("chop_shop")
     return s

@@ -12,6 +12,7 @@ from server.games.rival_restaurants import GAME
 from .conftest import PHONE, Pages, no_horizontal_scroll
 from .rival_restaurants_driver import legal_for, show
 from .test_rival_restaurants import click_and_take, top_shot
+from server.games.rival_restaurants.squad import squad_of
 
 NAMES = ["Ann", "Bo"]
 
@@ -34,7 +35,7 @@ def test_choosing_a_restaurant_sends_a_choice_the_rules_accept(pages: Pages) -> 
 
 def test_kitchen_squad_today_chef_runner_and_runner_buy(pages: Pages) -> None:
     s = setup(kitchen_squad=True)
-    squad = s.chefs[0].squad
+    squad = squad_of(s, 0)
     page = pages.open("/games/rival-restaurants/rules", viewport=PHONE, who="Ann")
     show(page, s, 0)
     assert page.locator(".rr-squad-choice li[data-chef]").count() == 3
@@ -44,7 +45,7 @@ def test_kitchen_squad_today_chef_runner_and_runner_buy(pages: Pages) -> None:
     assert pick == {"type": "squad_chef", "chef": squad[1]} and legal_for(s, 0, pick) is None
     no_horizontal_scroll(page)
 
-    s = GAME.apply(GAME.apply(s, 0, pick, 100)[0], 1, {"type": "squad_chef", "chef": s.chefs[1].squad[0]}, 100)[0]
+    s = GAME.apply(GAME.apply(s, 0, pick, 100)[0], 1, {"type": "squad_chef", "chef": squad_of(s, 1)[0]}, 100)[0]
     show(page, s, 0)
     page.click(".rr-runner button[data-runner='veg_out']")
     shot(page, "phone-runner")
@@ -98,7 +99,7 @@ def test_no_serious_accessibility_violation_in_the_new_choices(pages: Pages) -> 
     squad = setup(kitchen_squad=True)
     picking = squad
     for seat in (0, 1):
-        picking = GAME.apply(picking, seat, {"type": "squad_chef", "chef": picking.chefs[seat].squad[0]}, 100)[0]
+        picking = GAME.apply(picking, seat, {"type": "squad_chef", "chef": squad_of(picking, seat)[0]}, 100)[0]
     for name, state in (("choice", chosen), ("squad", squad), ("runner", picking)):
         page = pages.open("/games/rival-restaurants/rules", who=name)
         page.emulate_media(reduced_motion="reduce")

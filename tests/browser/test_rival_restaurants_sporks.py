@@ -16,6 +16,7 @@ from . import sporks_situations as situations
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll
 from .rival_restaurants_driver import legal_for, sent, show, state_message
 from .test_rival_restaurants import click_and_take, top_shot
+from server.games.rival_restaurants.sporks_table import table
 
 
 def drawn(pages: Pages, s: Any, seat: int, viewport: dict[str, int]) -> Any:
@@ -31,10 +32,10 @@ def test_sporks_auction_bid_is_secret_and_the_face_down_card_is_a_back(pages: Pa
     face-down card."""
     shot = top_shot(pages)
     s = situations.auction()
-    hidden = s.sporks.face_down
+    hidden = table(s).face_down
     message = state_message(s, 0)
     said = json.dumps(message)
-    box = json.dumps(message["view"]["sporks"]).replace(action_kind(s.sporks.face_up).name, "")
+    box = json.dumps(message["view"]["sporks"]).replace(action_kind(table(s).face_up).name, "")
     assert hidden not in said and action_kind(hidden).name not in box, box
     assert message["view"]["sporks"]["snackle_box"]["face_down"] is True
     assert "500" not in json.dumps(message["view"]["phase_view"])  # Bo's bid is his own
@@ -72,7 +73,7 @@ def test_sporks_pam_gloves_and_hot_sauce_backs(pages: Pages) -> None:
     Hot Sauce card is a back for Ann (and for Bo), and can be asked for in a barter offer."""
     shot = top_shot(pages)
     s = situations.gloves()
-    hidden = s.chefs[1].hot_sauce[0]
+    hidden = table(s).chefs[1].hot_sauce[0]
     for seat in (0, 1, None):
         view = GAME.view(s, seat)
         assert view["players"][1]["hot_sauce"] == [{"market": "veg_out"}]
@@ -148,7 +149,7 @@ def test_sporks_papa_tios_missile_and_joes_dumpster(pages: Pages) -> None:
     shot(page, "phone-missile")
 
     s = situations.dumpster()
-    card = s.sporks.dumpster["chop_shop"][0]
+    card = table(s).dumpster["chop_shop"][0]
     show(page, s, 0)
     assert page.locator(".rr-market[data-location=chop_shop] .rr-dumpster").count() == 1
     assert page.locator(".rr-market[data-location=chop_shop] .rr-scraps").count() == 1

@@ -21,6 +21,7 @@ from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
 from .sporks_driver import SporksDriver, store_waiting_match
 from .test_rival_restaurants import top_shot, watch_the_renderer
 from .test_watch import take_seat
+from server.games.rival_restaurants.sporks_table import table
 
 SEED = 139  # deals Ann Pam Knee You and Bot 1 Wahine (checked below)
 PLAYERS = ["Ann", "Bot 1", "Bot 2"]
@@ -90,10 +91,10 @@ def assert_no_face_down_card_reached_the_page(base: str, match_id: str, frames: 
     face-down card (its copy id) while that card lay face down."""
     log = httpx.get(f"{base}/api/matches/{match_id}/log", timeout=30).json()
     s = GAME.setup(log["players"], GAME.options(log["options"]), log["seed"], log["started_at"])
-    face_down = {0: s.sporks.face_down}
+    face_down = {0: table(s).face_down}
     for entry in log["actions"]:
         s = GAME.apply(s, entry["seat"], entry["action"], entry["at"])[0]
-        face_down[entry["seq"]] = s.sporks.face_down
+        face_down[entry["seq"]] = table(s).face_down
     checked = 0
     for frame in frames:
         message = json.loads(frame)
