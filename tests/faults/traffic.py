@@ -18,11 +18,10 @@ import httpx
 from tests.server.clients import WsPlayer, choose
 from tests.server.processes import ServerProcess
 
-# A socket on any server shows a move this soon, Redis or not. The issue asks 2 s, and most runs
-# meet it (p99 0.2-1.0 s), but now and then, mid-outage, one process misses one move until a later
-# one (3 of 7 runs at load 1-11, 1-2 moves of ~250-500): a missed delivery whose cause is not yet
-# found, not slowness. Until it is, the suite asserts 5 s and prints every late move (README).
-CURRENT_S = 5.0
+# A socket on any server shows a move this soon, Redis or not (the issue's bound). The "missed
+# deliveries" earlier runs booked here were the suite's own: it closed a finished match's
+# sockets before they could show its last move.
+CURRENT_S = 2.0
 PACE = (0.15, 0.4)  # seconds a human takes between actions
 NN = {"game": "nutty-noodles", "options": {}}
 
@@ -42,6 +41,7 @@ class Traffic:
     unavailable: int = 0  # 503s answered (with Retry-After)
     stopping: bool = False
     tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+    watching: dict[str, list[asyncio.Task[None]]] = field(default_factory=dict)  # match → its sockets' checks
     client: httpx.AsyncClient = field(default_factory=lambda: httpx.AsyncClient(timeout=30))
 
     # ---- requests ---------------------------------------------------------------------
@@ -115,6 +115,9 @@ class Traffic:
             try:
                 await self._play(match_id, tokens, watchers)
             finally:
+                # the sockets stay open until each has shown the last moves (or was booked late):
+                # closed at once, the match's final move would count as never shown
+                await asyncio.gather(*self.watching.pop(match_id, []), return_exceptions=True)
                 for w in watchers:
                     await w.close()
 
@@ -143,7 +146,8 @@ class Traffic:
                     self.broken.append(f"{match_id}: two actions acknowledged at seq {seq}")
                 book[seq] = seat
                 if self.redis_down:
-                    self.tasks.append(asyncio.create_task(self._current(match_id, seq, watchers)))
+                    self.watching.setdefault(match_id, []).append(
+                        asyncio.create_task(self._current(match_id, seq, watchers)))
             elif r is not None and r.status_code == 503:
                 await asyncio.sleep(0.2)
 
@@ -155,10 +159,11 @@ class Traffic:
             try:
                 await w.wait_seq(seq, timeout=CURRENT_S)
                 self.delays.append(time.monotonic() - acked)
-            except (asyncio.TimeoutError, ConnectionError):
+            except (asyncio.TimeoutError, ConnectionError) as exc:
                 held = w.state["seq"] if w.states else None
                 into = f", acked {acked - self.down_at:.1f} s into the outage" if self.down_at is not None else ""
-                self.late.append(f"{match_id}@{seq}: the socket on {server.url} still showed seq {held}{into}")
+                closed = " (the server closed it)" if isinstance(exc, ConnectionError) else ""
+                self.late.append(f"{match_id}@{seq}: the socket on {server.url}{closed} still showed seq {held}{into}")
 
         await asyncio.gather(*(shows(w, s) for w, s in zip(watchers, self.servers)))
 
