@@ -354,9 +354,12 @@ class Store:
     async def save_snapshot(self, match_id: str, seq: int, code: str, state: bytes, at: int) -> None:
         """Keep a state after ``seq`` actions, and only it: recovery starts from the newest
         snapshot, so older ones of the match are deleted in the same transaction (a save
-        of a ``seq`` no newer than the kept one is ignored)."""
+        of a ``seq`` no newer than the kept one is ignored). Saves of one match are taken
+        one at a time (the match's row locked; SQLite writes one at a time anyway): two at
+        once on PostgreSQL would each miss the other's row and keep both."""
 
         def work(conn: Connection) -> None:
+            conn.execute(select(matches.c.id).where(matches.c.id == match_id).with_for_update())
             newest = conn.execute(select(func.max(snapshots.c.seq)).where(snapshots.c.match_id == match_id)).scalar()
             if newest is not None and newest >= seq:  # a later one is kept already
                 return

@@ -84,6 +84,18 @@ async def test_snapshots_and_chat_round_trip(store: Store) -> None:
     assert [c.text for c in await store.chat(match.id, limit=2)] == ["line 1", "line 2"]
 
 
+async def test_snapshots_saved_at_once_keep_only_the_newest(store: Store) -> None:
+    """Two saves of one match racing (the runtime spawns them): whichever commits last, only
+    the newer snapshot is kept (on PostgreSQL, each once missed the other's row and both stayed)."""
+    match = await _match(store, "snap-race", players=2, bots=2)
+    for seq in range(2, 42, 2):
+        await asyncio.gather(store.save_snapshot(match.id, seq, "code", b"older", seq),
+                             store.save_snapshot(match.id, seq + 1, "code", b"newer", seq + 1))
+        kept = await store.db.read(lambda conn: conn.execute(
+            text("SELECT seq FROM snapshots WHERE match_id = :m"), {"m": match.id}).scalars().all())
+        assert kept == [seq + 1], f"after saving {seq} and {seq + 1} at once"
+
+
 async def test_a_finished_match_gets_one_rematch_and_its_players_their_old_seats(store: Store) -> None:
     match = await _match(store, "before", players=4, bots=1)
     for i, name in enumerate(["Ann", "Bob", "Cy"]):
