@@ -167,9 +167,13 @@ def register_expansion(expansion: Expansion) -> Expansion:
 
 
 def merged(seam: str, *args: Any) -> dict[str, Any]:
-    """Every expansion's answer at a seam of fields (``seam(s, ...)`` with ``args``), in one dict."""
+    """Every expansion's answer at a seam of fields (``seam(s, ...)`` with ``args``), in one
+    dict, only read (a lone expansion's answer is that very dict)."""
+    at = EXPANSIONS.at(seam)
+    if len(at) == 1:
+        return getattr(at[0], seam)(*args)
     out: dict[str, Any] = {}
-    for x in EXPANSIONS.at(seam):
+    for x in at:
         out.update(getattr(x, seam)(*args))
     return out
 
