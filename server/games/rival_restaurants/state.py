@@ -3,24 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import Field
 
-from server.engine import Options, Rng, State
+from server.engine import Options, Rng, State, shallow
 
 from .cards import DAY_PLAN, GOAL
-
-
-T = TypeVar("T")
-
-
-def copied(record: T, **changed: Any) -> T:
-    """A copy of a record whose fields are its ``__dict__``: every field shared but those
-    ``changed``, made in one dict (no ``__init__``, no field-by-field setting)."""
-    new = object.__new__(type(record))
-    new.__dict__ = {**record.__dict__, **changed}
-    return new
 
 
 class RivalRestaurantsOptions(Options):
@@ -87,10 +76,11 @@ class Pantry:
     cooked: list[str] = field(default_factory=list)
 
     def clone(self) -> "Pantry":
-        """A copy whose hands may change: its fields copied at once, each hand anew."""
-        return copied(self, ingredients=self.ingredients.copy(), recipes=self.recipes.copy(),
-                      actions=self.actions.copy(), upgrades=self.upgrades.copy(), levels=self.levels.copy(),
-                      cooked=self.cooked.copy())
+        p = shallow(self)
+        p.ingredients = dict(self.ingredients)
+        p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
+        p.levels, p.cooked = list(self.levels), list(self.cooked)
+        return p
 
 
 @dataclass(frozen=True)
@@ -131,8 +121,10 @@ class Today:
         return bool(self.uses)
 
     def clone(self) -> "Today":
-        return copied(self, dishes=self.dishes.copy(), effects=self.effects.copy(), targets=self.targets.copy(),
-                      uses=self.uses.copy(), capped=self.capped.copy())
+        t = shallow(self)
+        t.dishes, t.effects, t.targets = list(self.dishes), list(self.effects), list(self.targets)
+        t.uses, t.capped = dict(self.uses), dict(self.capped)
+        return t
 
 
 @dataclass
@@ -158,8 +150,8 @@ class MarketState:
         return self.dealt
 
     def clone(self) -> "MarketState":
-        return copied(self, counter=self.counter.copy(), shelf=self.shelf.copy(), discard=self.discard.copy(),
-                      ids=self.ids.copy())
+        return MarketState(self.id, list(self.counter), list(self.shelf), list(self.discard), self.claims_resolved,
+                           list(self.ids), self.dealt)
 
 
 @dataclass
@@ -235,15 +227,22 @@ class RivalState(State):
         """A copy that ``apply`` may change. Shared with the original: the players' names,
         the options, and the offers, dishes and cook records, which are replaced, never
         changed in place."""
-        return copied(
-            self, rng=Rng(self.rng.state), chefs=[p.clone() for p in self.chefs],
-            today=[t.clone() for t in self.today], markets={k: m.clone() for k, m in self.markets.items()},
-            decks={k: v.copy() for k, v in self.decks.items()},
-            recipe_discards={k: v.copy() for k, v in self.recipe_discards.items()},
-            action_deck=self.action_deck.copy(), action_discard=self.action_discard.copy(),
-            day_plan=self.day_plan.copy(), auctions=[copied(a, bidders=a.bidders.copy()) for a in self.auctions],
-            offers=self.offers.copy(), last_cook=self.last_cook.copy(), offers_between=self.offers_between.copy(),
-            expansions={k: record.clone() for k, record in self.expansions.items()})
+        s = shallow(self)
+        s.rng = Rng(self.rng.state)
+        s.chefs = [p.clone() for p in self.chefs]
+        s.today = [t.clone() for t in self.today]
+        s.markets = {k: m.clone() for k, m in self.markets.items()}
+        s.decks = {k: list(v) for k, v in self.decks.items()}
+        s.recipe_discards = {k: list(v) for k, v in self.recipe_discards.items()}
+        s.action_deck, s.action_discard = list(self.action_deck), list(self.action_discard)
+        s.day_plan = list(self.day_plan)
+        s.auctions = [shallow(a) for a in self.auctions]
+        for a in s.auctions:
+            a.bidders = list(a.bidders)
+        s.offers, s.last_cook = list(self.offers), list(self.last_cook)
+        s.offers_between = dict(self.offers_between)
+        s.expansions = {k: record.clone() for k, record in self.expansions.items()}
+        return s
 
     def reserved(self, seat: int) -> int:
         """Money promised by a seat's leading bids."""
