@@ -196,7 +196,7 @@ def _move_bundle(s: RivalState, frm: int, to: int, bundle: Bundle) -> list[Event
     events: list[Event] = []
     for market, n in bundle.face_down.items():
         for card in face_down_of(s, frm, market)[:n]:
-            for x in EXPANSIONS.values():
+            for x in EXPANSIONS.at("turn_up"):
                 x.turn_up(s, frm, card)
             ops.add_ingredient(s, to, card)
             events.append(public("face_up", f"{ops.name(s, to)} turns the face-down {MARKETS[market].name} card face "
@@ -236,38 +236,42 @@ def _described(o: Offer) -> dict[bool, dict[str, Any]]:
 
 # ---- sample offers for the legal actions -------------------------------------------------
 
+PRICES = {i: card.price for i, card in INGREDIENTS.items()}  # each ingredient's market price
+
+
 def sample_offers(s: RivalState, seat: int) -> list[Action]:
     """A few simple offers to each other chef: buy their first ingredient (by id) at its
-    price, sell them your first, or swap your last for their first one you lack. No hand
-    is sorted, and each is read in C (``min``, a set difference of the keys), never
+    price, sell them your first, or swap your last for their first one you lack. Each hand
+    is read once and in C (``min``, a set difference of the keys), never sorted nor read
     ingredient by ingredient in Python."""
     if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
         return []
     n = len(s.players)
     out: list[Action] = []
     mine, money = s.chefs[seat].ingredients, s.available(seat)
-    first, last = (min(mine), max(mine)) if mine else (None, None)
+    if mine:
+        first, last = min(mine), max(mine)
+        asked = PRICES[first]
     for other in ((seat + k) % n for k in range(1, n)):
         if s.today[other].done:
             continue
         theirs = s.chefs[other].ingredients
         if theirs:
             wanted = min(theirs)
-            if INGREDIENTS[wanted].price <= money:
-                out.append(_offer_action(other, {"money": INGREDIENTS[wanted].price}, {"ingredients": [wanted]}))
-        if first is not None and INGREDIENTS[first].price <= s.available(other):
-            out.append(_offer_action(other, {"ingredients": [first]}, {"money": INGREDIENTS[first].price}))
-        if last is not None:
-            swap = min(theirs.keys() - mine.keys(), default=None)
-            if swap:
-                out.append(_offer_action(other, {"ingredients": [last]}, {"ingredients": [swap]}))
+            paid = PRICES[wanted]
+            if paid <= money:
+                out.append({"type": "offer", "to": other, "give": {"money": paid}, "get": {"ingredients": [wanted]}})
+        if mine:
+            if asked <= s.available(other):
+                out.append({"type": "offer", "to": other, "give": {"ingredients": [first]}, "get": {"money": asked}})
+            if theirs:
+                swap = min(theirs.keys() - mine.keys(), default=None)
+                if swap is not None:
+                    out.append({"type": "offer", "to": other, "give": {"ingredients": [last]},
+                                "get": {"ingredients": [swap]}})
         if len(out) >= SAMPLE_OFFERS:
             break
     return out[:SAMPLE_OFFERS]
-
-
-def _offer_action(to: int, give: dict, get: dict) -> Action:
-    return {"type": "offer", "to": to, "give": give, "get": get}
 
 
 HANDLERS = {"offer": offer, "accept": accept, "decline": decline, "withdraw": withdraw}

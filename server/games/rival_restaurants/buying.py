@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, public, require
+from server.engine import Action, Event, IllegalAction, public, require
 
 from . import ops
 from .cards import ACTION_PRICE, DUMP_PRICE, INGREDIENTS, MARKETS, MYSTERY_MART, UPGRADES
@@ -57,8 +57,14 @@ def shelf_for_sale(s: RivalState, seat: int) -> str:
     require(m.claims_resolved, "Claims at your market are not settled yet.")
     require(bool(m.shelf or m.discard), "The shelf is empty.")
     cost = shelf_price(s, seat, market)
-    require(s.available(seat) >= cost, f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
+    refuse_unless_affordable(s, seat, cost)
     return market
+
+
+def refuse_unless_affordable(s: RivalState, seat: int, cost: int) -> None:
+    """Raise ``IllegalAction`` unless this chef can spend ``cost`` now (worded only then)."""
+    if s.available(seat) < cost:
+        raise IllegalAction(f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
 
 
 def counter_price(s: RivalState, seat: int, market: str, ingredient: str) -> int:
@@ -108,7 +114,7 @@ def check_slot(s: RivalState, seat: int, market: Any, slot: Any, remote: bool = 
     require(m.counter[slot] is not None, "That counter slot is empty.")
     require(not in_auction(s, market, slot), "That card is being auctioned.")
     cost = price(s, seat, market, m.counter[slot], remote)
-    require(s.available(seat) >= cost, f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
+    refuse_unless_affordable(s, seat, cost)
     return cost
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import public, require
+from server.engine import IllegalAction, public, require
 
 from . import ops
 from .buying import buy_slot, check_slot
@@ -107,10 +107,11 @@ def _target(v: dict[str, Any]) -> int:
 
 def _check_take_ingredient(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
     ingredient = v.get("ingredient")
-    require(isinstance(ingredient, str) and s.chefs[_target(v)].ingredients.get(ingredient, 0) > 0,
-            f"{ops.name(s, _target(v))} has no such ingredient.")
+    if not (isinstance(ingredient, str) and s.chefs[_target(v)].ingredients.get(ingredient, 0) > 0):
+        raise IllegalAction(f"{ops.name(s, _target(v))} has no such ingredient.")
     price = _take_price(p, ingredient)
-    require(s.available(seat) >= price, f"You need {ops.money(price)} to pay for it.")
+    if s.available(seat) < price:
+        raise IllegalAction(f"You need {ops.money(price)} to pay for it.")
 
 
 def _take_price(p: dict[str, Any], ingredient: str) -> int:
@@ -155,7 +156,8 @@ def _add_garbage(hook: Hook, p: dict[str, Any]) -> None:
 
 def _check_move_garbage(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
     require(s.chefs[seat].garbage >= p["n"], "You have no garbage to give.")
-    require(s.available(seat) >= p.get("pay", 0), f"You need {ops.money(p.get('pay', 0))} to pay for it.")
+    if s.available(seat) < p.get("pay", 0):
+        raise IllegalAction(f"You need {ops.money(p.get('pay', 0))} to pay for it.")
 
 
 @effect("move_garbage", _check_move_garbage)

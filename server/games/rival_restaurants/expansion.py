@@ -3,9 +3,10 @@
 An expansion (SPORKS Out, or a mode such as Kitchen Squad) owns its state: one record, kept
 in ``RivalState.expansions`` under the expansion's id while the match plays it, made by
 ``new`` at set-up and read and written only by the expansion's own modules. The base game
-never names an expansion: at each seam below it asks every registered expansion
-(``EXPANSIONS``, in registration order) and uses what they answer. Every seam's default
-answers as if the expansion were not there, so an expansion overrides only its own; the
+never names an expansion: at each seam below it asks every registered expansion that
+overrides the seam (``EXPANSIONS.at``, in registration order) and uses what they answer.
+Every seam's default answers as if the expansion were not there, so an expansion overrides
+only its own, and the defaults are never asked (they would change nothing); the
 view seams are asked whether or not the match plays the expansion (its fields are there,
 empty, without it). New phases and effect kinds plug in as before (``phase.register``,
 ``moments.effect``; table rules with ``moments.rule``, e.g. a daily reset at ``day_start``).
@@ -123,7 +124,41 @@ class Expansion:
         return {}
 
 
-EXPANSIONS: dict[str, Expansion] = {}
+class Expansions(dict[str, Expansion]):
+    """The registered expansions, by id. Which of them override each seam is found once,
+    and anew whenever one is registered or removed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._at: dict[str, tuple[Expansion, ...]] = {}
+        self._joined: dict[str, dict[str, Any]] = {}
+
+    def __setitem__(self, key: str, value: Expansion) -> None:
+        super().__setitem__(key, value)
+        self._at, self._joined = {}, {}
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self._at, self._joined = {}, {}
+
+    def at(self, seam: str) -> tuple[Expansion, ...]:
+        """The expansions that answer ``seam`` otherwise than its default, in order."""
+        found = self._at.get(seam)
+        if found is None:
+            default = getattr(Expansion, seam)
+            found = self._at[seam] = tuple(x for x in self.values() if getattr(type(x), seam) is not default
+                                           or seam in vars(x))
+        return found
+
+    def joined(self, table: str) -> dict[str, Any]:
+        """The expansions' ``table`` (a class attribute such as ``zones``) in one dict."""
+        found = self._joined.get(table)
+        if found is None:
+            found = self._joined[table] = {k: v for x in self.at(table) for k, v in getattr(x, table).items()}
+        return found
+
+
+EXPANSIONS = Expansions()
 
 
 def register_expansion(expansion: Expansion) -> Expansion:
@@ -131,22 +166,27 @@ def register_expansion(expansion: Expansion) -> Expansion:
     return expansion
 
 
-def merged(ask: Callable[[Expansion], dict[str, Any]]) -> dict[str, Any]:
-    """Every expansion's answer at a seam of fields, in one dict."""
+def merged(seam: str, *args: Any) -> dict[str, Any]:
+    """Every expansion's answer at a seam of fields (``seam(s, ...)`` with ``args``), in one
+    dict, only read (a lone expansion's answer is that very dict)."""
+    at = EXPANSIONS.at(seam)
+    if len(at) == 1:
+        return getattr(at[0], seam)(*args)
     out: dict[str, Any] = {}
-    for x in EXPANSIONS.values():
-        out.update(ask(x))
+    for x in at:
+        out.update(getattr(x, seam)(*args))
     return out
 
 
 def handler(phase: str, kind: str) -> Handler | None:
     """An expansion's handler of ``kind`` in the base phase ``phase``."""
-    return next((x.handlers[phase][kind] for x in EXPANSIONS.values() if kind in x.handlers.get(phase, {})), None)
+    return next((x.handlers[phase][kind] for x in EXPANSIONS.at("handlers") if kind in x.handlers.get(phase, {})),
+                None)
 
 
 def face_down_of(s: RivalState, seat: int) -> list[str]:
     """Every face-down card this seat holds, in the order drawn."""
-    return [c for x in EXPANSIONS.values() for c in x.face_down(s, seat)]
+    return [c for x in EXPANSIONS.at("face_down") for c in x.face_down(s, seat)]
 
 
 __all__ = ["EXPANSIONS", "Expansion", "face_down_of", "handler", "merged", "register_expansion"]

@@ -175,7 +175,7 @@ def _settle(s: RivalState, a: Auction) -> list[Event]:
 def shops_at(s: RivalState, seat: int, location: str) -> bool:
     """Does this seat shop at ``location`` today: its chef stands there, or an expansion
     sends someone else of its there (``Expansion.shops_at``: Kitchen Squad's runner)."""
-    return location == s.today[seat].location or any(location in x.shops_at(s, seat) for x in EXPANSIONS.values())
+    return location == s.today[seat].location or any(location in x.shops_at(s, seat) for x in EXPANSIONS.at("shops_at"))
 
 
 def _at_island(s: RivalState, seat: int) -> None:
@@ -242,7 +242,7 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
             out += shelf_options(s, seat)
     if shops_at(s, seat, ISLAND):
         out += island_options(s, seat)
-    for x in EXPANSIONS.values():
+    for x in EXPANSIONS.at("market_options"):
         out += x.market_options(s, seat)
     for a in s.auctions:
         if seat in a.bidders and a.leader != seat:

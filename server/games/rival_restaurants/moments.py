@@ -280,8 +280,10 @@ class reading:
             _reading.state, _reading.sources, _reading.acting, _reading.kept = self.state, {}, {}, {}
 
     def __exit__(self, *exc: object) -> None:
+        """Only the state is cleared: what was found in it is never read again (every
+        reading starts its own), and goes with the next one."""
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting, _reading.kept = None, {}, {}, {}
+            _reading.state = None
 
 
 def read_once(s: RivalState, key: Any, make: Callable[[], Any]) -> Any:

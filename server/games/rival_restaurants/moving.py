@@ -37,7 +37,7 @@ def _move(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
                 and foresee != seat, "Foresee another chef.")
     seen = f", foreseeing {ops.name(s, foresee)}" if foresee is not None else ""
     told: dict[str, Any] = {"location": location, "foresee": foresee}
-    for x in EXPANSIONS.values():
+    for x in EXPANSIONS.at("pick"):
         more, data = x.pick(s, seat, action)
         seen += more
         told.update(data)
@@ -51,15 +51,31 @@ def _move(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
 def move_options(s: RivalState, seat: int) -> list[Action]:
     """Every location; with Clam-Voyance each with a chef to foresee; each with every
     variant an expansion adds (``Expansion.pick_variants``: Kitchen Squad's runner)."""
-    out: list[Action] = [{"type": "move", "location": loc} for loc in LOCATIONS]
-    if foresees(s, seat):
-        out += [{"type": "move", "location": loc, "foresee": other}
-                for loc in LOCATIONS for other in range(len(s.players)) if other != seat]
-    for x in EXPANSIONS.values():
+    key = (len(s.players), seat, foresees(s, seat))
+    kept = KEPT_MOVES.get(key)
+    if kept is None:
+        kept = KEPT_MOVES[key] = table_moves(*key)
+    out = list(kept)
+    for x in EXPANSIONS.at("pick_variants"):
         variants = x.pick_variants(s, seat)
         if variants != [{}]:
             out = [{**a, **v} if v else a for a in out for v in variants]
     return out
+
+
+KEPT_MOVES: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+"""``table_moves`` by its arguments: the same moves at every such table, made once (never
+changed: an action listed is never changed in place)."""
+
+
+def table_moves(players: int, seat: int, foresight: bool) -> tuple[Action, ...]:
+    """The moves of ``seat`` at a table of ``players``: every location, and with foresight
+    (Clam-Voyance) each with another chef to foresee."""
+    out: list[Action] = [{"type": "move", "location": loc} for loc in LOCATIONS]
+    if foresight:
+        out += [{"type": "move", "location": loc, "foresee": other}
+                for loc in LOCATIONS for other in range(players) if other != seat]
+    return tuple(out)
 
 
 class MoneyAndMove(Phase):
@@ -98,7 +114,7 @@ class MoneyAndMove(Phase):
         for t in s.today:
             t.location = t.pick
         more, data = [""] * len(s.players), {}
-        for x in EXPANSIONS.values():
+        for x in EXPANSIONS.at("reveal"):
             said, told = x.reveal(s)
             more = [a + b for a, b in zip(more, said)]
             data.update(told)

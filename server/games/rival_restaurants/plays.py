@@ -23,7 +23,8 @@ from .state import RivalState
 
 def _choices(s: RivalState, seat: int, play: Play, action: Action) -> dict[str, Any]:
     """The target and choices of a play, checked against its ``Play``."""
-    require(s.phase == play.phase, f"That can only be used in {PHASE_NAMES.get(play.phase, play.phase)}.")
+    if s.phase != play.phase:
+        raise IllegalAction(f"That can only be used in {PHASE_NAMES.get(play.phase, play.phase)}.")
     values: dict[str, Any] = {}
     if play.target is not None:
         target = action.get("target")
@@ -32,7 +33,8 @@ def _choices(s: RivalState, seat: int, play: Play, action: Action) -> dict[str, 
         if play.target == "chef_here":
             here = s.today[seat].location
             require(here is not None and here != MYSTERY_MART, "That does not work at the Mystery Mart.")
-            require(s.today[target].location == here, f"{ops.name(s, target)} is not at your location.")
+            if s.today[target].location != here:
+                raise IllegalAction(f"{ops.name(s, target)} is not at your location.")
         values["target"] = target
     for key in play.params:
         if key != "target":
@@ -177,7 +179,7 @@ def _choice_values(s: RivalState, seat: int, choice: str | None, target: int | N
         return [{"shaker": k, "market": m, "slot": i} for k in SHAKERS for m, i in _counter_cards(s)[:SAMPLE_CHOICES]]
     if choice == "market":
         return [{"market": m} for m in MARKETS]
-    for x in EXPANSIONS.values():
+    for x in EXPANSIONS.at("choices"):
         if choice in x.choices:
             return x.choices[choice](s, seat, target)
     return [{}]

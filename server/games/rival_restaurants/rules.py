@@ -220,7 +220,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         SPORKS Out also every Hot Sauce card (the holder's too: nobody knows them), the
         Snackle Box's face-down card and the other chefs' unrevealed bids."""
         s = state.clone()
-        for x in EXPANSIONS.values():
+        for x in EXPANSIONS.at("redeal_unseen"):
             x.redeal_unseen(s, rng)
         for m in s.markets.values():  # sorted first: the sample never follows the true order
             m.shelf = rng.shuffled(sorted(m.shelf))
@@ -240,7 +240,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                 if choice is not None:
                     t.dishes = [Dish(choice["recipe"], tuple(choice["extras"]))]
                 t.ready = ready
-        for x in EXPANSIONS.values():
+        for x in EXPANSIONS.at("redeal"):
             x.redeal(s, seat, rng)
         s.rng = rng.fork()
         return s
@@ -256,7 +256,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
                                    "money": [p.money for p in state.chefs],
                                    "chefs": [p.chef for p in state.chefs],
                                    "restaurants": [p.restaurant for p in state.chefs]}
-        for x in EXPANSIONS.values():
+        for x in EXPANSIONS.at("result_details"):
             details.update(x.result_details(state))
         return Result(winners=winners, scores=[float(p.popularity) for p in state.chefs],
                       reason=f"{' and '.join(state.players[w] for w in winners)}: {state.end_reason}.",
@@ -273,7 +273,7 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
         for seat, p in enumerate(state.chefs):
             out[f"win chef {CHEFS[p.chef].name}"] = float(seat in winners)
             out[f"win restaurant {RESTAURANTS[p.restaurant].name}"] = float(seat in winners)
-        for x in EXPANSIONS.values():
+        for x in EXPANSIONS.at("stats"):
             out.update(x.stats(state))
         return out
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Event, Rng, public, require
+from server.engine import Event, IllegalAction, Rng, public, require
 
 from . import ops
 from .auction import redeal_bids
@@ -134,7 +134,8 @@ def _missile_craft(hook: Hook, p: dict[str, Any]) -> None:
 
 
 def _check_launch(s: RivalState, seat: int, p: dict[str, Any], v: dict[str, Any]) -> None:
-    require(len(things(s, seat).missile) >= p["parts"], f"The missile needs {p['parts']} parts first.")
+    if len(things(s, seat).missile) < p["parts"]:
+        raise IllegalAction(f"The missile needs {p['parts']} parts first.")
     _market(v)
 
 

@@ -64,7 +64,7 @@ from .cards import (
 )
 from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
-from .expansion import merged
+from .expansion import EXPANSIONS, merged
 from .moments import acting, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
@@ -76,15 +76,18 @@ from .zones import OWNER, Zone
 JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
+NO_FIELDS = orjson.dumps({})
+
+
 def fields(found: dict[str, Any]) -> bytes:
     """An expansion's fields as a fact (their JSON), so that a part showing them is kept by it."""
-    return orjson.dumps(found, option=JSON)
+    return orjson.dumps(found, option=JSON) if found else NO_FIELDS
 
 
 def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
     """The fields of a chef's view that show a zone (an expansion's: ``Expansion.zones``),
     with the zone and the function finding a seat's cards in it."""
-    return merged(lambda x: x.zones)
+    return EXPANSIONS.joined("zones")
 
 
 def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
@@ -117,7 +120,7 @@ def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
             tuple(sorted(p.ingredients.items())), tuple(p.recipes), tuple(p.actions), p.garbage,
             tuple(p.upgrades), p.gourmet_cooked, tuple(p.cooked), t.location, t.pick is not None,
             t.foresee if t.location is not None else None, t.claimed, t.claim, t.done, t.ready, t.played,
-            tuple(t.uses.items()), fields(merged(lambda x: x.player_fields(s, seat))))
+            tuple(t.uses.items()), fields(merged("player_fields", s, seat)))
 
 
 @interned(size=4096)
@@ -224,15 +227,15 @@ def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
         chefs.setdefault(t.location, []).append(i)
     out = []
     for loc in LOCATIONS.values():
-        here = (loc.id, tuple(chefs.get(loc.id, ())), fields(merged(lambda x: x.location_fields(s, loc.id))))
+        here = (loc.id, tuple(chefs.get(loc.id, ())), fields(merged("location_fields", s, loc.id)))
         if loc.id not in MARKETS:
             out.append((here[0], here[1], here[2], None))
             continue
         state = s.markets[loc.id]
-        counter = tuple(None if card is None else (card, fields(merged(lambda x: x.counter_fields(s, loc.id, state.ids[i]))))
+        counter = tuple(None if card is None else (card, fields(merged("counter_fields", s, loc.id, state.ids[i])))
                         for i, card in enumerate(state.counter))
         out.append((here[0], here[1], here[2], counter, len(state.shelf), len(state.discard), state.claims_resolved,
-                    fields(merged(lambda x: x.market_fields(s, loc.id)))))
+                    fields(merged("market_fields", s, loc.id))))
     return out
 
 
@@ -277,7 +280,7 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     return alike({"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
                   "cook_limit": cook_limit(s, seat),
                   "cookable": cookable(s, seat),
-                  **merged(lambda x: x.mine_fields(s, seat))})
+                  **merged("mine_fields", s, seat)})
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
@@ -349,7 +352,7 @@ def _assemble(game: Any, s: RivalState, seats: list[int | None]) -> dict[int | N
         "mine": mine(s, seat),
         "island": island_priced(s, seat),
         **{key: alike(value) if isinstance(value, (dict, list)) else value
-           for key, value in merged(lambda x: x.view_fields(s, seat)).items()},
+           for key, value in merged("view_fields", s, seat).items()},
     } for seat in seats}
 
 
