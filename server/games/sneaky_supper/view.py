@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from server.engine import Game
-from server.engine.kept import interned, listed
+from server.engine.kept import interned, kept, listed
 
 from .cards import (
     BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, SEARCH_CARDS, UTENSIL_CARDS, Need,
@@ -70,32 +70,52 @@ def render(game: Game[SneakySupperState, Any], s: SneakySupperState, seat: int |
 def render_all(game: Game[SneakySupperState, Any], s: SneakySupperState,
                seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     """Every seat's view at once: what all seats see alike is built once and is the very
-    same object in every view; only the seat's own hand, Craving, prompt and which recipes
-    it can complete are built per seat. Every part is built from its facts alone and kept
-    (``interned``): a part whose facts did not change since the last state is the very
-    same object as in that state's views."""
+    same object in every view; only the seat's prompt and its own part (hand, Craving,
+    which recipes it can complete) are per seat. Every part is kept by the facts it reads
+    (``interned`` on them, or ``kept`` by them): a part whose facts did not change since
+    the last state is the very same object as in that state's views. A prompt is written
+    once for all the seats that stand alike towards it (``_prompt_role``)."""
     shared = _shared(game, s)
     facts = _recipe_facts(s)
-    recipes = _recipes(*facts)
+    spectator = {"recipes": _recipes(*facts), "hand": None, "craving": None, "craving_ready": False}
+    picker = s.turn.picker() if s.phase == "pick" else None
+    prompts: dict[tuple[bool, ...], str] = {}
     out = {}
     for seat in seats:
         me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
-        if me is None:
-            out[seat] = {**shared, "you": None, "prompt": prompt(s, None), "recipes": recipes, "hand": None,
-                         "craving": None, "craving_ready": False}
-            continue
-        ready = can_crave(s, me)
-        cid = s.cravings[me]
-        out[seat] = {
-            **shared,
-            "you": me,
-            "prompt": prompt(s, me, ready),
-            "recipes": _recipes_for(s, facts, me) or recipes,
-            "hand": cards_json(tuple(s.hands[me])),
-            "craving": CRAVINGS_JSON[cid] if cid else None,
-            "craving_ready": ready,
-        }
+        own = spectator if me is None else _own(s, me, facts)
+        role = _prompt_role(s, me, picker, own["craving_ready"])
+        said = prompts.get(role)
+        if said is None:
+            said = prompts[role] = prompt(s, me, own["craving_ready"])
+        out[seat] = {**shared, "you": me, "prompt": said, **own}
     return out
+
+
+def _prompt_role(s: SneakySupperState, me: int | None, picker: int | None, ready: bool) -> tuple[bool, ...]:
+    """Every fact about the seat that ``prompt`` reads: whether it is the active player,
+    the picker of a bust, owed a last call, and can complete its Craving (the rest is
+    the table's)."""
+    return me == s.active, me == picker, me in s.last_call, ready
+
+
+def _own_facts(s: SneakySupperState, me: int, facts: "RecipeFacts") -> tuple[Any, ...]:
+    """Every fact the seat's own part reads: its hand (in order), tokens and Craving, the
+    Mish-Mash rule, the recipes left and claimed, and whether the game is over."""
+    return tuple(s.hands[me]), s.tokens[me], s.cravings[me], s.options.mish_mash, facts, s.phase == "over"
+
+
+@kept(_own_facts, None)
+def _own(s: SneakySupperState, me: int, facts: "RecipeFacts") -> dict[str, Any]:
+    """The seat's own part of its view: the recipes (those it can complete marked), its
+    hand, its Craving and whether it can complete that now."""
+    cid = s.cravings[me]
+    return {
+        "recipes": _recipes_for(s, facts, me) or _recipes(*facts),
+        "hand": cards_json(tuple(s.hands[me])),
+        "craving": CRAVINGS_JSON[cid] if cid else None,
+        "craving_ready": can_crave(s, me),
+    }
 
 
 def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[str, Any]:
