@@ -173,23 +173,39 @@ def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_si
             completed: tuple[str, ...], cravings: tuple[str, ...], has_craving: bool, turns: int, active: bool,
             pending: bool) -> dict[str, Any]:
     """A player as everyone sees them; the hand is known when every card in it was seen
-    going in (``hand_known``), else it is ``hand_size`` of the cards seen (``hand_maybe``)."""
+    going in (``hand_known``), else it is ``hand_size`` of the cards seen (``hand_maybe``).
+    Its lists and points are kept too: a player changed in one thing shares the rest."""
     known = len(seen) == hand_size
     return {
         "name": name,
         "score": sum(p for _, p in points),
-        "points": dict(points),
+        "points": _points(points),
         "tokens": tokens,
         "hand_size": hand_size,
-        "hand_known": cards_json(seen) if known else [],
-        "hand_maybe": [] if known else cards_json(seen),
-        "recipes": list(completed),
-        "cravings": [CRAVINGS_JSON[c] for c in cravings],
+        "hand_known": cards_json(seen if known else ()),
+        "hand_maybe": cards_json(() if known else seen),
+        "recipes": _ids(completed),
+        "cravings": _cravings(cravings),
         "has_craving": has_craving,
         "turns": turns,
         "active": active,
         "final_turn_pending": pending,
     }
+
+
+@interned()
+def _points(points: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    return dict(points)
+
+
+@interned()
+def _ids(ids: tuple[str, ...]) -> list[str]:
+    return list(ids)
+
+
+@interned()
+def _cravings(cravings: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [CRAVINGS_JSON[c] for c in cravings]
 
 
 @interned()
