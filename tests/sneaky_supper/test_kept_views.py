@@ -22,12 +22,10 @@ JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 @contextmanager
 def nothing_kept() -> Iterator[None]:
-    """Every kept function of the game's modules replaced by its body, and ``listed`` by
-    a plain list, while inside."""
+    """Every kept function of the game's modules replaced by its body while inside."""
     saved = [(m, name, fn) for m in MODULES for name, fn in vars(m).items() if hasattr(fn, "__wrapped__")]
-    saved.append((view, "listed", view.listed))
     for m, name, fn in saved:
-        setattr(m, name, getattr(fn, "__wrapped__", lambda *parts: list(parts)))
+        setattr(m, name, fn.__wrapped__)
     try:
         yield
     finally:

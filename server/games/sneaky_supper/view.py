@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from server.engine import Game
-from server.engine.kept import interned, kept, listed
+from server.engine.kept import interned, kept
 
 from .cards import (
     BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, SEARCH_CARDS, UTENSIL_CARDS, Need,
@@ -128,7 +128,7 @@ def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[st
         "limits": LIMITS,
         "active": s.active,
         "turn": s.turn_number,
-        "players": listed(*(_player(*_player_facts(s, q)) for q in range(s.n))),
+        "players": _players(_players_facts(s)),
         "floorplan": _floorplan(tuple(t.path), tuple(t.cancelled), tuple(t.mat), t.utensil_drawn,
                                 s.phase == "turn" and can_draw_utensil(s), t.outcome),
         "bust": _bust(tuple(t.order), t.picker() if s.phase == "pick" else None, tuple(t.pool), tuple(t.picks),
@@ -161,11 +161,20 @@ def _end(triggered_by: int | None, final_left: tuple[int, ...], last_call: tuple
 PlayerFacts = tuple[Any, ...]
 
 
-def _player_facts(s: SneakySupperState, q: int) -> PlayerFacts:
-    """What the table sees of player ``q``: everything ``_player`` shows, as plain values."""
-    return (s.name(q), tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
-            tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
-            q == s.active and s.phase not in ("last_call", "over"), s.final_left is not None and q in s.final_left)
+def _players_facts(s: SneakySupperState) -> tuple[PlayerFacts, ...]:
+    """What the table sees of each player: everything ``_player`` shows, as plain values."""
+    active = s.active if s.phase not in ("last_call", "over") else None
+    pending = s.final_left or ()
+    return tuple((s.players[q], tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
+                  tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
+                  q == active, q in pending) for q in range(s.n))
+
+
+@interned()
+def _players(facts: tuple[PlayerFacts, ...]) -> list[dict[str, Any]]:
+    """The players as everyone sees them (each one kept on its own facts too: a player
+    whose facts did not change is the very same object)."""
+    return [_player(*f) for f in facts]
 
 
 @interned()
