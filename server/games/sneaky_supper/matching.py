@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator, Sequence
 
-from server.engine.kept import kept
+from server.engine.kept import interned, kept
 
 from .cards import TYPE, UTENSIL, Need, card
 
@@ -140,9 +140,38 @@ def ways(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: boo
 
 
 def can_fill(needs: Sequence[Need], hand: Sequence[str], tokens: int, mish_mash: bool) -> bool:
-    """Whether there is a way at all (``ways`` would list one): the same search, stopped
-    at the first way found."""
+    """Whether there is a way at all (``ways`` would list one). Only the types of the cards
+    matter (copies and the Utensil deck's back are alike), so the search is asked by the
+    hand's types and its answer kept; a hand that ``may_fill`` rules out is not searched."""
     slots = slots_of(tuple(needs))
+    types = hand_types(tuple(hand))
+    return may_fill(slots, types, tokens, mish_mash) and _can_fill(slots, types, tokens, mish_mash)
+
+
+@interned(size=1024)
+def hand_types(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The card types of a hand, sorted (a type id is also a card of that type)."""
+    return tuple(sorted(card(c).id for c in hand))
+
+
+def may_fill(slots: tuple[Slot, ...], types: tuple[str, ...], tokens: int, mish_mash: bool) -> bool:
+    """What every way needs (so ``False``: there is none): a card or a token for each slot
+    (a Mish-Mash pair is two cards for one), and no more slots that no card fits than the
+    tokens and the pairs could fill — the search's own bound on the empty slots."""
+    if len(types) + tokens < len(slots):
+        return False
+    have = frozenset(types)
+    unfit = sum(have.isdisjoint(FILLERS[s.what]) for s in slots)
+    return unfit <= tokens + (len(types) // 2 if mish_mash else 0)
+
+
+@interned(size=8192)
+def _can_fill(slots: tuple[Slot, ...], types: tuple[str, ...], tokens: int, mish_mash: bool) -> bool:
+    return search_can_fill(slots, types, tokens, mish_mash)
+
+
+def search_can_fill(slots: tuple[Slot, ...], hand: Sequence[str], tokens: int, mish_mash: bool) -> bool:
+    """The search itself, stopped at the first way found (``can_fill`` keeps its answers)."""
     return any(_complete(slots, direct, hand, tokens, mish_mash)
                for direct in _direct_choices(slots, hand, tokens, mish_mash))
 

@@ -10,6 +10,7 @@ Designed rulings are marked "Designed" below and listed in ``docs/rules/sneaky-s
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result, Rng, private, public, require
@@ -178,17 +179,19 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
             return s, self._timeout(s, now_ms)
         assert seat is not None
         kind = action["type"]
-        handler = self._handlers().get(kind)
+        handler = self._handlers.get(kind)
         if handler is None:
             raise IllegalAction(f"Unknown action {kind!r}: Sneaky Supper knows "
-                                f"{', '.join(sorted(self._handlers()))}.")
+                                f"{', '.join(sorted(self._handlers))}.")
         s = state.clone()
         events = handler(s, seat, action, now_ms)
         if kind != "craving":
             s.since = max(s.since, now_ms)
         return s, events
 
+    @cached_property
     def _handlers(self) -> dict[str, Handler]:
+        """Each kind of action's handler (made once per game)."""
         return {
             "draw": self._act_draw, "draw_utensil": self._act_draw_utensil,
             "careful": self._act_careful, "retreat": self._act_retreat, "bust": self._act_bust,

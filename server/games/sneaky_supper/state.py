@@ -175,18 +175,18 @@ class SneakySupperState(State):
             list(self.craving_deck)
         s.cravings, s.tokens, s.discard, s.udiscard = list(self.cravings), list(self.tokens), list(self.discard), \
             list(self.udiscard)
-        s.segments_known = [list(k) for k in self.segments_known]
+        s.segments_known = list(map(list, self.segments_known))
         s.discard_known, s.udeck_known, s.udiscard_known = list(self.discard_known), list(self.udeck_known), \
             list(self.udiscard_known)
-        s.hands, s.seen = [list(h) for h in self.hands], [list(h) for h in self.seen]
-        s.sure, s.ledger = [list(h) for h in self.sure], [list(h) for h in self.ledger]
-        s.segments_down = [list(d) for d in self.segments_down]
+        s.hands, s.seen = list(map(list, self.hands)), list(map(list, self.seen))
+        s.sure, s.ledger = list(map(list, self.sure)), list(map(list, self.ledger))
+        s.segments_down = list(map(list, self.segments_down))
         s.discard_down, s.udeck_down, s.udiscard_down = list(self.discard_down), list(self.udeck_down), \
             list(self.udiscard_down)
-        s.segments_up = [list(u) for u in self.segments_up]
+        s.segments_up = list(map(list, self.segments_up))
         s.discard_up, s.udeck_up, s.udiscard_up = list(self.discard_up), list(self.udeck_up), list(self.udiscard_up)
-        s.completed, s.scored_cravings = [list(c) for c in self.completed], [list(c) for c in self.scored_cravings]
-        s.recipes_left, s.points = dict(self.recipes_left), [dict(p) for p in self.points]
+        s.completed, s.scored_cravings = list(map(list, self.completed)), list(map(list, self.scored_cravings))
+        s.recipes_left, s.points = dict(self.recipes_left), list(map(dict, self.points))
         s.turn, s.turns, s.last_call = self.turn.clone(), list(self.turns), list(self.last_call)
         s.final_left = list(self.final_left) if self.final_left is not None else None
         return s

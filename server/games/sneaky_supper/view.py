@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from server.engine import Game
-from server.engine.kept import interned, listed
+from server.engine.kept import interned, kept
 
 from .cards import (
     BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, SEARCH_CARDS, UTENSIL_CARDS, Need,
@@ -70,32 +70,52 @@ def render(game: Game[SneakySupperState, Any], s: SneakySupperState, seat: int |
 def render_all(game: Game[SneakySupperState, Any], s: SneakySupperState,
                seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     """Every seat's view at once: what all seats see alike is built once and is the very
-    same object in every view; only the seat's own hand, Craving, prompt and which recipes
-    it can complete are built per seat. Every part is built from its facts alone and kept
-    (``interned``): a part whose facts did not change since the last state is the very
-    same object as in that state's views."""
+    same object in every view; only the seat's prompt and its own part (hand, Craving,
+    which recipes it can complete) are per seat. Every part is kept by the facts it reads
+    (``interned`` on them, or ``kept`` by them): a part whose facts did not change since
+    the last state is the very same object as in that state's views. A prompt is written
+    once for all the seats that stand alike towards it (``_prompt_role``)."""
     shared = _shared(game, s)
     facts = _recipe_facts(s)
-    recipes = _recipes(*facts)
+    spectator = {"recipes": _recipes(*facts), "hand": None, "craving": None, "craving_ready": False}
+    picker = s.turn.picker() if s.phase == "pick" else None
+    prompts: dict[tuple[bool, ...], str] = {}
     out = {}
     for seat in seats:
         me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
-        if me is None:
-            out[seat] = {**shared, "you": None, "prompt": prompt(s, None), "recipes": recipes, "hand": None,
-                         "craving": None, "craving_ready": False}
-            continue
-        ready = can_crave(s, me)
-        cid = s.cravings[me]
-        out[seat] = {
-            **shared,
-            "you": me,
-            "prompt": prompt(s, me, ready),
-            "recipes": _recipes_for(s, facts, me) or recipes,
-            "hand": cards_json(tuple(s.hands[me])),
-            "craving": CRAVINGS_JSON[cid] if cid else None,
-            "craving_ready": ready,
-        }
+        own = spectator if me is None else _own(s, me, facts)
+        role = _prompt_role(s, me, picker, own["craving_ready"])
+        said = prompts.get(role)
+        if said is None:
+            said = prompts[role] = prompt(s, me, own["craving_ready"])
+        out[seat] = {**shared, "you": me, "prompt": said, **own}
     return out
+
+
+def _prompt_role(s: SneakySupperState, me: int | None, picker: int | None, ready: bool) -> tuple[bool, ...]:
+    """Every fact about the seat that ``prompt`` reads: whether it is the active player,
+    the picker of a bust, owed a last call, and can complete its Craving (the rest is
+    the table's)."""
+    return me == s.active, me == picker, me in s.last_call, ready
+
+
+def _own_facts(s: SneakySupperState, me: int, facts: "RecipeFacts") -> tuple[Any, ...]:
+    """Every fact the seat's own part reads: its hand (in order), tokens and Craving, the
+    Mish-Mash rule, the recipes left and claimed, and whether the game is over."""
+    return tuple(s.hands[me]), s.tokens[me], s.cravings[me], s.options.mish_mash, facts, s.phase == "over"
+
+
+@kept(_own_facts, None)
+def _own(s: SneakySupperState, me: int, facts: "RecipeFacts") -> dict[str, Any]:
+    """The seat's own part of its view: the recipes (those it can complete marked), its
+    hand, its Craving and whether it can complete that now."""
+    cid = s.cravings[me]
+    return {
+        "recipes": _recipes_for(s, facts, me) or _recipes(*facts),
+        "hand": cards_json(tuple(s.hands[me])),
+        "craving": CRAVINGS_JSON[cid] if cid else None,
+        "craving_ready": can_crave(s, me),
+    }
 
 
 def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[str, Any]:
@@ -108,7 +128,7 @@ def _shared(game: Game[SneakySupperState, Any], s: SneakySupperState) -> dict[st
         "limits": LIMITS,
         "active": s.active,
         "turn": s.turn_number,
-        "players": listed(*(_player(*_player_facts(s, q)) for q in range(s.n))),
+        "players": _players(_players_facts(s)),
         "floorplan": _floorplan(tuple(t.path), tuple(t.cancelled), tuple(t.mat), t.utensil_drawn,
                                 s.phase == "turn" and can_draw_utensil(s), t.outcome),
         "bust": _bust(tuple(t.order), t.picker() if s.phase == "pick" else None, tuple(t.pool), tuple(t.picks),
@@ -141,11 +161,20 @@ def _end(triggered_by: int | None, final_left: tuple[int, ...], last_call: tuple
 PlayerFacts = tuple[Any, ...]
 
 
-def _player_facts(s: SneakySupperState, q: int) -> PlayerFacts:
-    """What the table sees of player ``q``: everything ``_player`` shows, as plain values."""
-    return (s.name(q), tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
-            tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
-            q == s.active and s.phase not in ("last_call", "over"), s.final_left is not None and q in s.final_left)
+def _players_facts(s: SneakySupperState) -> tuple[PlayerFacts, ...]:
+    """What the table sees of each player: everything ``_player`` shows, as plain values."""
+    active = s.active if s.phase not in ("last_call", "over") else None
+    pending = s.final_left or ()
+    return tuple((s.players[q], tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
+                  tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
+                  q == active, q in pending) for q in range(s.n))
+
+
+@interned()
+def _players(facts: tuple[PlayerFacts, ...]) -> list[dict[str, Any]]:
+    """The players as everyone sees them (each one kept on its own facts too: a player
+    whose facts did not change is the very same object)."""
+    return [_player(*f) for f in facts]
 
 
 @interned()
@@ -153,23 +182,39 @@ def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_si
             completed: tuple[str, ...], cravings: tuple[str, ...], has_craving: bool, turns: int, active: bool,
             pending: bool) -> dict[str, Any]:
     """A player as everyone sees them; the hand is known when every card in it was seen
-    going in (``hand_known``), else it is ``hand_size`` of the cards seen (``hand_maybe``)."""
+    going in (``hand_known``), else it is ``hand_size`` of the cards seen (``hand_maybe``).
+    Its lists and points are kept too: a player changed in one thing shares the rest."""
     known = len(seen) == hand_size
     return {
         "name": name,
         "score": sum(p for _, p in points),
-        "points": dict(points),
+        "points": _points(points),
         "tokens": tokens,
         "hand_size": hand_size,
-        "hand_known": cards_json(seen) if known else [],
-        "hand_maybe": [] if known else cards_json(seen),
-        "recipes": list(completed),
-        "cravings": [CRAVINGS_JSON[c] for c in cravings],
+        "hand_known": cards_json(seen if known else ()),
+        "hand_maybe": cards_json(() if known else seen),
+        "recipes": _ids(completed),
+        "cravings": _cravings(cravings),
         "has_craving": has_craving,
         "turns": turns,
         "active": active,
         "final_turn_pending": pending,
     }
+
+
+@interned()
+def _points(points: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    return dict(points)
+
+
+@interned()
+def _ids(ids: tuple[str, ...]) -> list[str]:
+    return list(ids)
+
+
+@interned()
+def _cravings(cravings: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [CRAVINGS_JSON[c] for c in cravings]
 
 
 @interned()
