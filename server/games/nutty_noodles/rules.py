@@ -11,7 +11,6 @@ bowl is a ``takeaway`` claim.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Sequence
 
@@ -29,6 +28,7 @@ from server.engine import (
     State,
     public,
     require,
+    shallow,
 )
 
 from .cards import BLANK, BOWLS, DIE_FACES, INGREDIENT_NAMES, INGREDIENTS, MODES, MONSTERS, TARGET
@@ -112,7 +112,7 @@ class NuttyNoodlesState(State):
     def clone(self) -> "NuttyNoodlesState":
         """A copy that ``apply`` may change: the mutable parts are copied, the rest shared
         (options, bowls, layout, placements and ready are never changed in place)."""
-        s = copy.copy(self)
+        s = shallow(self)
         s.rng = Rng(self.rng.state)
         s.tables, s.deck, s.placements = list(self.tables), list(self.deck), list(self.placements)
         s.won = [list(w) for w in self.won]
