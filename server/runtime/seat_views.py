@@ -130,7 +130,8 @@ class SeatViews:
         legal = step.legal_of(self.game, [seat for seat in sockets if seat is not None])
         out: dict[tuple[Seat, str], Message] = {}
         shared: dict[tuple[str, int, int], list[Op]] = {}
-        said = [(event, messages.event_json(seq, event), seq) for seq, event in step.events]  # once for every seat
+        said = [(event, json, messages.compact_event(json, step.seq))  # each form once for every seat
+                for json, event in ((messages.event_json(seq, event), event) for seq, event in step.events)]
         told = (common["status"], common["deadline"], common["result"])
         for seat, kinds in sockets.items():
             view = views.get(seat)
@@ -139,7 +140,8 @@ class SeatViews:
                 continue  # no view (logged), or already sent
             try:
                 mine = legal[seat] if seat is not None else []
-                events = [json for event, json, _ in said if event.visible_to(seat)]
+                seen = [(json, compact) for event, json, compact in said if event.visible_to(seat)]
+                events = [json for json, _ in seen]
                 if held is None:
                     state = Message(messages.state_message({"seq": step.seq, "view": view, "legal": mine,
                                                             "events": events, **common}), True)
@@ -152,7 +154,7 @@ class SeatViews:
                     if kind == COMPACT:
                         text = messages.compact_patch_message(
                             seq=step.seq, prev_seq=held.seq, ops=compact_ops(ops),
-                            events=[messages.compact_event(json, step.seq) for json in events],
+                            events=[compact for _, compact in seen],
                             legal_ops=None if at is not None else compact_ops(smallest(held.legal, mine)), legal_at=at,
                             told=held.told, **common)
                     else:

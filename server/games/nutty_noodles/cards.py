@@ -10,6 +10,7 @@ The three ingredients besides chilli and fish, and every monster name, are desig
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 
 INGREDIENTS: tuple[str, ...] = ("chilli", "fish", "egg", "mushroom", "broccoli")
@@ -30,8 +31,9 @@ class Bowl:
     id: str
     ingredients: frozenset[str]
 
-    @property
+    @cached_property
     def name(self) -> str:
+        """Worked out once per bowl (a frozen dataclass still has a ``__dict__`` to keep it in)."""
         if not self.ingredients:
             return "Miso Soup"
         return " & ".join(INGREDIENT_NAMES[i] for i in INGREDIENTS if i in self.ingredients) + " noodles"

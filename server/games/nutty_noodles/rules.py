@@ -11,7 +11,6 @@ bowl is a ``takeaway`` claim.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Sequence
 
@@ -29,17 +28,13 @@ from server.engine import (
     State,
     public,
     require,
+    shallow,
 )
 
 from .cards import BLANK, BOWLS, DIE_FACES, INGREDIENT_NAMES, INGREDIENTS, MODES, MONSTERS, TARGET
 from .cards import Mode, bowl_id, bowls_for, monsters_for
+from . import parts
 
-# What views show of the fixed cards, built once and the same object in every view (so a
-# patch between two views compares them by identity)
-INGREDIENT_LIST = [{"id": i, "name": INGREDIENT_NAMES[i]} for i in INGREDIENTS]
-BOWL_VIEWS = {b: {"id": b, "name": bowl.name, "ingredients": sorted(bowl.ingredients)} for b, bowl in BOWLS.items()}
-MONSTER_VIEWS = {m: {"id": m, "name": monster.name, "allergies": sorted(monster.allergies)}
-                 for m, monster in MONSTERS.items()}
 
 
 class NuttyNoodlesOptions(Options):
@@ -90,9 +85,6 @@ class Placement:
     at_ms: int
     correct: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "bowl": self.bowl, "table": self.table, "correct": self.correct}
-
 
 @dataclass
 class NuttyNoodlesState(State):
@@ -120,7 +112,7 @@ class NuttyNoodlesState(State):
     def clone(self) -> "NuttyNoodlesState":
         """A copy that ``apply`` may change: the mutable parts are copied, the rest shared
         (options, bowls, layout, placements and ready are never changed in place)."""
-        s = copy.copy(self)
+        s = shallow(self)
         s.rng = Rng(self.rng.state)
         s.tables, s.deck, s.placements = list(self.tables), list(self.deck), list(self.placements)
         s.won = [list(w) for w in self.won]
@@ -263,17 +255,13 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
 
     # -- what may be done --
     def legal(self, state: NuttyNoodlesState, seat: int) -> list[Action]:
+        """The lists and their actions are kept (``parts``): nobody may change them."""
         if state.phase == "ready":
-            return [] if seat in state.ready else [{"type": "ready"}]
+            return [] if seat in state.ready else parts.READY
         if state.phase == "roll":
-            return [{"type": "roll"}] if seat == state.thrower else []
+            return parts.ROLL if seat == state.thrower else []
         if state.phase in ("race", "closing") and not self._placed(state, seat):
-            places: list[Action] = [
-                {"type": "place", "table": t, "bowl": b}
-                for t, m in enumerate(state.tables) if m is not None
-                for b in state.bowls
-            ]
-            return places + [{"type": "takeaway", "bowl": b} for b in state.bowls]
+            return parts.race(tuple(m is not None for m in state.tables), tuple(state.bowls))
         return []
 
     def deadline(self, state: NuttyNoodlesState) -> int | None:
@@ -477,32 +465,21 @@ class NuttyNoodles(Game[NuttyNoodlesState, NuttyNoodlesOptions]):
         return {
             "game": self.id,
             "mode": state.options.mode,
-            "variants": {
-                "order_please": state.options.order_please,
-                "panic_in_the_kitchen": state.options.panic_in_the_kitchen,
-                "scrambled": state.options.scrambled,
-            },
+            "variants": parts.variants(state.options.order_please, state.options.panic_in_the_kitchen,
+                                       state.options.scrambled),
             "goal": state.goal,
             "phase": state.phase,
             "thrower": state.thrower,
             "round": state.rounds + 1,
-            "players": [
-                {
-                    "name": name,
-                    "monsters": list(state.won[i]),
-                    "score": len(state.won[i]),
-                    "ready": i in state.ready,
-                }
-                for i, name in enumerate(state.players)
-            ],
-            "ingredients": INGREDIENT_LIST,
-            "bowls": [BOWL_VIEWS[b] for b in state.bowls],
-            "grid": {"cols": state.mode.grid[0], "rows": state.mode.grid[1]},
+            "players": parts.players(state.players, state.won, state.ready),
+            "ingredients": parts.INGREDIENT_LIST,
+            "bowls": parts.bowls(tuple(state.bowls)),
+            "grid": parts.grid(state.options.mode),
             "layout": state.layout,
-            "tables": [None if m is None else MONSTER_VIEWS[m] for m in state.tables],
+            "tables": parts.tables(tuple(state.tables)),
             "deck": len(state.deck),
-            "throw": {"number": state.throws, "dice": list(state.dice),
-                      "placements": [p.to_json() for p in state.placements]},
+            "throw": parts.throw(state.throws, tuple(state.dice),
+                                 tuple((p.seat, p.bowl, p.table, p.correct) for p in state.placements)),
             "last_round": state.last_round,
         }
 
