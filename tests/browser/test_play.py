@@ -95,6 +95,7 @@ def test_two_players_see_each_others_moves_and_a_reload_keeps_the_seat(pages: Pa
 
     thrower.click("button.roll")
     other.wait_for_selector(".nn-dice.live")  # the thrower's move, seen by the other
+    thrower.wait_for_selector(".nn-dice.live .die")  # …and by the thrower (its own patch may come second)
     thrower_faces = thrower.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)")
     other_faces = other.locator(".nn-dice.live .die").evaluate_all("ds => ds.map(d => d.dataset.face)")
     assert thrower_faces == other_faces
