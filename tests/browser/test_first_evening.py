@@ -217,6 +217,22 @@ def standin_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+def greeting_of(page: Any, base: str, match_id: str) -> Any:
+    """The greeting dialog on ``page``; if it does not come, a failure that says what the page
+    and the server held then (it failed once in ~15 runs under load, cause not yet found)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return page.wait_for_selector("#greeting .greeting")
+    except PlaywrightTimeout:
+        held = page.evaluate("""() => ({seq: document.querySelector('[data-seq]')?.dataset.seq,
+            you: document.querySelector('[data-you]')?.dataset.you, conn: document.getElementById('conn')?.dataset.state,
+            log: [...document.querySelectorAll('#log li')].slice(-5).map(e => e.textContent)})""")
+        summary = httpx.get(f"{base}/api/matches/{match_id}", timeout=20).json()
+        raise AssertionError(f"no greeting: the page held {held}; the server's seats {summary['seats']}, "
+                             f"status {summary['status']}") from None
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_stand_in_moves_are_marked_and_the_friend_is_greeted_on_return(browser: Any, standin_server: str,
                                                                        size: str) -> None:
@@ -243,7 +259,7 @@ def test_stand_in_moves_are_marked_and_the_friend_is_greeted_on_return(browser: 
         back = context.new_page()
         pages.watch(back, "Priya back")
         back.goto(f"/matches/{match_id}")
-        dialog = back.wait_for_selector("#greeting .greeting")
+        dialog = greeting_of(back, standin_server, match_id)
         assert "Welcome back, Priya" in dialog.inner_text() and "a stand-in bot played for you" in dialog.inner_text()
         assert back.locator("#greeting .greeting-moves li").count() >= 1
         no_horizontal_scroll(back)
