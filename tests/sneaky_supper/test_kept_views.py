@@ -1,8 +1,9 @@
 """Kept view parts are the parts a fresh build makes: over the states of random games,
 every seat's and the spectator's view, built with the parts kept from the states before,
 reads the same as one built for that seat alone with nothing kept (each kept function
-called through to its body). A key that leaves out a fact its part reads shows up here:
-a part kept for one seat or state is served to another."""
+called through to its body); so does every seat's legal list, made of kept moves. A key
+that leaves out a fact its part reads shows up here: a part kept for one seat or state is
+served to another."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ import pytest
 
 from server.engine import Rng
 from server.engine.playout import play
-from server.games.sneaky_supper import GAME, matching, state, view
+from server.games.sneaky_supper import GAME, matching, rules, state, view
 
-MODULES = (view, state, matching)
+MODULES = (view, state, matching, rules)
 JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
@@ -52,6 +53,34 @@ def test_kept_views_are_fresh_views(players: int, mish_mash: bool) -> None:
             for seat in seats:
                 assert orjson.dumps(kept[seat], option=JSON) == orjson.dumps(fresh[seat], option=JSON), (
                     f"seat {seat}, turn {s.turn_number}, phase {s.phase}")
+
+
+@pytest.mark.parametrize("mish_mash", [False, True])
+@pytest.mark.parametrize("players", [2, 5])
+def test_kept_legal_lists_are_fresh_lists(players: int, mish_mash: bool) -> None:
+    seats = list(range(players))
+    for seed in range(3):
+        for s in random_states(players, mish_mash, Rng(seed * 10 + players + 7).below(1 << 30)):
+            kept = GAME.legals(s, seats)
+            with nothing_kept():
+                fresh = {seat: GAME.legal(s, seat) for seat in seats}
+            for seat in seats:
+                assert kept[seat] == fresh[seat], f"seat {seat}, turn {s.turn_number}, phase {s.phase}"
+
+
+def test_a_recipe_used_up_is_no_longer_listed() -> None:
+    """The same hand in a Retreat with one of its Recipes gone: the kept moves are those
+    of the Recipes left (random play seldom takes the last copy of one a hand can make)."""
+    retreats = [(s, a["recipe"]) for players in (2, 5) for s in random_states(players, False, players + 11)
+                if s.phase == "retreat" for a in GAME.legal(s, s.active) if a["type"] == "recipe"]
+    assert retreats, "no Retreat with a Recipe to complete"
+    for s, recipe in retreats[:30]:
+        gone = s.clone()
+        gone.recipes_left[recipe] = 0
+        kept = GAME.legal(gone, gone.active)
+        with nothing_kept():
+            assert kept == GAME.legal(gone, gone.active)
+        assert all(a.get("recipe") != recipe for a in kept)
 
 
 def test_a_ready_craving_is_not_ready_once_the_game_is_over() -> None:

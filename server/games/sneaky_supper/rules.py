@@ -14,17 +14,18 @@ from functools import cached_property
 from typing import Any, Callable, ClassVar, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result, Rng, private, public, require
+from server.engine.kept import interned
 
 from .cards import (
     BUST_NOISE, CRAVING, CRAVINGS, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPE, START_TOKENS,
     Need, SEARCH_CARDS, UTENSIL_CARDS, card, from_utensil_deck,
 )
 from .knowledge import redeal
-from .matching import Way, fits
+from .matching import Way, fits, ways
 from .state import (
     SneakySupperOptions, SneakySupperState, Turn, paced, can_draw_search, can_draw_utensil, can_hush,
-    craving_ways, discard_accidents, discard_face_down, least_valuable, may_crave, new_points,
-    play_from_hand, put_discard_under_deck, rebuild_deck, recipe_ways, reshuffle_utensils,
+    discard_accidents, discard_face_down, least_valuable, may_crave, new_points,
+    play_from_hand, put_discard_under_deck, rebuild_deck, reshuffle_utensils,
     take_top, take_utensil, to_discard, to_hand,
 )
 from .view import card_json, describe_needs, render, render_all
@@ -61,6 +62,23 @@ def _tokens_arg(action: Action) -> int:
 
 def _way(way: Way) -> dict[str, Any]:
     return {"cards": list(way.cards), "tokens": way.tokens}
+
+
+# Ways to complete something, as actions: kept by everything they read (the hand in order,
+# its tokens, the Mish-Mash rule, the Craving or the Recipes left), so that the next state's
+# legal list takes them as they are. An action listed is never changed in place.
+
+@interned(size=4096)
+def craving_moves(craving: str, hand: tuple[str, ...], tokens: int, mish_mash: bool) -> tuple[Action, ...]:
+    """Up to 3 ways to complete ``craving`` with this hand and these tokens."""
+    return tuple({"type": "craving", **_way(w)} for w in ways(CRAVING[craving].needs, hand, tokens, mish_mash))
+
+
+@interned(size=4096)
+def recipe_moves(available: tuple[str, ...], hand: tuple[str, ...], tokens: int, mish_mash: bool) -> tuple[Action, ...]:
+    """Up to 3 ways to complete each Recipe of ``available`` (those with a copy left)."""
+    return tuple({"type": "recipe", "recipe": rid, **_way(w)}
+                 for rid in available for w in ways(RECIPE[rid].needs, hand, tokens, mish_mash))
 
 
 # ---- the game ------------------------------------------------------------------------------
@@ -102,7 +120,9 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         if state.phase == "over" or not 0 <= seat < state.n:
             return []
         actions = self._turn_actions(state, seat)
-        actions += [{"type": "craving", **_way(w)} for w in craving_ways(state, seat)]
+        craving = state.cravings[seat]
+        if craving is not None and state.hands[seat]:
+            actions += craving_moves(craving, tuple(state.hands[seat]), state.tokens[seat], state.options.mish_mash)
         if state.phase == "last_call" and seat in state.last_call:
             actions.append({"type": "pass"})
         return actions
@@ -119,9 +139,8 @@ class SneakySupper(Game[SneakySupperState, SneakySupperOptions]):
         if s.phase == "noisy":
             return self._careful_actions(s) + [{"type": "bust"}]
         if s.phase == "retreat":
-            out: list[Action] = [
-                {"type": "recipe", "recipe": r, **_way(w)} for r, ws in recipe_ways(s, seat).items() for w in ws
-            ]
+            available = tuple(rid for rid, left in s.recipes_left.items() if left)
+            out = list(recipe_moves(available, tuple(s.hands[seat]), s.tokens[seat], s.options.mish_mash))
             if t.consumed is None:
                 out += [{"type": "consume", "card": c} for c in sorted(set(s.hands[seat]))]
             return out + [{"type": "end_turn"}]

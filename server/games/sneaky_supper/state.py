@@ -39,9 +39,9 @@ from server.engine import PacedOptions, Rng, State, shallow
 from server.engine.kept import interned
 
 from .cards import (
-    ACCIDENT, BUST_NOISE, CRAVING, MAX_DRAWN, RECIPE, RECIPES, card, from_utensil_deck,
+    ACCIDENT, BUST_NOISE, CRAVING, MAX_DRAWN, RECIPES, card, from_utensil_deck,
 )
-from .matching import Way, can_fill, ways
+from .matching import can_fill
 
 POINT_SOURCES = ("recipes", "cravings", "consumed", "careful")
 
@@ -373,21 +373,10 @@ def can_hush(s: SneakySupperState) -> bool:
     return s.turn.noise() - sum(loud[: s.tokens[s.active]]) < BUST_NOISE
 
 
-def recipe_ways(s: SneakySupperState, seat: int, limit: int = 3) -> dict[str, list[Way]]:
-    """For each Recipe still available, up to ``limit`` ways ``seat`` could complete it."""
-    out = {}
-    for rid, left in s.recipes_left.items():
-        if left:
-            found = ways(RECIPE[rid].needs, s.hands[seat], s.tokens[seat], s.options.mish_mash, limit)
-            if found:
-                out[rid] = found
-    return out
-
-
 def may_crave(s: SneakySupperState, seat: int) -> bool:
     """Might ``seat`` complete a Craving, as far as the table knows: it has a Craving and
     holds cards. Whether they fit is secret, so whatever waits for a Craving (the pause
-    after a bust, the last call) asks this, never ``craving_ways``."""
+    after a bust, the last call) asks this, never the ways to complete it."""
     return s.cravings[seat] is not None and bool(s.hands[seat]) and s.phase != "over"
 
 
@@ -412,11 +401,3 @@ def can_crave(s: SneakySupperState, seat: int) -> bool:
 @interned(size=4096)
 def _can_crave(cid: str, hand: tuple[str, ...], tokens: int, mish_mash: bool) -> bool:
     return can_fill(CRAVING[cid].needs, hand, tokens, mish_mash)
-
-
-def craving_ways(s: SneakySupperState, seat: int, limit: int = 3) -> list[Way]:
-    """Ways ``seat`` could complete its Craving right now (none once the game is over)."""
-    cid = s.cravings[seat]
-    if cid is None or s.phase == "over" or not s.hands[seat]:
-        return []
-    return ways(CRAVING[cid].needs, s.hands[seat], s.tokens[seat], s.options.mish_mash, limit)

@@ -18,7 +18,7 @@ from .cards import (
     BUST_NOISE, CRAVING, GOAL, HAND_LIMIT, MAX_DRAWN, MAX_TOKENS, RECIPES, SEARCH_CARDS, UTENSIL_CARDS, Need,
     card, from_utensil_deck,
 )
-from .state import SneakySupperState, can_crave, can_draw_utensil, completable
+from .state import POINT_SOURCES, SneakySupperState, can_crave, can_draw_utensil, completable
 
 
 def _describe(c: str) -> dict[str, Any]:
@@ -165,7 +165,7 @@ def _players_facts(s: SneakySupperState) -> tuple[PlayerFacts, ...]:
     """What the table sees of each player: everything ``_player`` shows, as plain values."""
     active = s.active if s.phase not in ("last_call", "over") else None
     pending = s.final_left or ()
-    return tuple((s.players[q], tuple(s.points[q].items()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
+    return tuple((s.players[q], tuple(s.points[q].values()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
                   tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
                   q == active, q in pending) for q in range(s.n))
 
@@ -178,7 +178,7 @@ def _players(facts: tuple[PlayerFacts, ...]) -> list[dict[str, Any]]:
 
 
 @interned()
-def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_size: int, seen: tuple[str, ...],
+def _player(name: str, points: tuple[int, ...], tokens: int, hand_size: int, seen: tuple[str, ...],
             completed: tuple[str, ...], cravings: tuple[str, ...], has_craving: bool, turns: int, active: bool,
             pending: bool) -> dict[str, Any]:
     """A player as everyone sees them; the hand is known when every card in it was seen
@@ -187,7 +187,7 @@ def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_si
     known = len(seen) == hand_size
     return {
         "name": name,
-        "score": sum(p for _, p in points),
+        "score": sum(points),
         "points": _points(points),
         "tokens": tokens,
         "hand_size": hand_size,
@@ -203,8 +203,10 @@ def _player(name: str, points: tuple[tuple[str, int], ...], tokens: int, hand_si
 
 
 @interned()
-def _points(points: tuple[tuple[str, int], ...]) -> dict[str, int]:
-    return dict(points)
+def _points(points: tuple[int, ...]) -> dict[str, int]:
+    """A player's points by their source (a player's points are a dict of every source, in
+    ``POINT_SOURCES`` order: ``new_points``)."""
+    return dict(zip(POINT_SOURCES, points))
 
 
 @interned()
