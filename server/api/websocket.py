@@ -32,7 +32,9 @@ unknown ``legal`` or ``updates`` with 4400; a spectator of a match that has
 A socket's messages take a direct path to the server: every middleware here (and
 Starlette's own) only looks at HTTP answers and the handshake and passes a
 ``websocket.send`` through unchanged, so ``DirectSend`` keeps the server's own ``send`` in
-the scope and the socket's frames are handed to it, not through each layer's wrapper.
+the scope and the socket's frames are handed to it, not through each layer's wrapper; on
+uvicorn's sans-I/O protocol (``potluck serve``'s) an open socket's text is written as a
+frame straight to its transport (``direct_frames``).
 """
 
 from __future__ import annotations
@@ -40,10 +42,13 @@ from __future__ import annotations
 import json
 import logging
 import math
+from struct import Struct
 from typing import Any, Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from server.runtime import AtCapacity, LiveMatch, NotYourSeat, Problem, Runtime, Subscriber, UnknownMatch
 from server.runtime import messages
@@ -84,15 +89,51 @@ class DirectSend:
 def frame_sender(ws: WebSocket) -> Callable[[str], Awaitable[None]]:
     """How the socket's text messages are sent once it is accepted: straight to the
     server's ``send`` (``DirectSend``; what Starlette's ``send_text`` hands down, without
-    the layers between), or ``send_text`` in an app without it."""
+    the layers between) — on uvicorn's sans-I/O protocol, as frames written to its
+    transport (``direct_frames``) — or ``send_text`` in an app without it."""
     send = ws.scope.get(SERVER_SEND)
     if send is None:
         return ws.send_text
+    protocol = getattr(send, "__self__", None)
+    if type(protocol) is WebSocketsSansIOProtocol and not protocol.conn.extensions:
+        return direct_frames(protocol)
 
     async def send_text(text: str) -> None:
         await send({"type": "websocket.send", "text": text})
 
     return send_text
+
+
+def direct_frames(protocol: WebSocketsSansIOProtocol) -> Callable[[str], Awaitable[None]]:
+    """A sender that writes each text as one frame (``text_frame``) to the transport of an
+    open uvicorn ``WebSocketsSansIOProtocol`` (no compression) — the bytes its ``send`` would
+    write, without its ``Frame`` and buffers. Whenever that ``send`` would do more than
+    write — the transport pushes back, the connection is closing or gone, frames are
+    logged at debug level — the message goes through it instead, to wait or raise as it
+    does."""
+    conn, writable, send = protocol.conn, protocol.writable, protocol.send
+
+    async def send_text(text: str) -> None:
+        if writable.is_set() and conn.state is State.OPEN and not protocol.disconnected and not conn.debug:
+            protocol.transport.write(text_frame(text.encode()))
+        else:
+            await send({"type": "websocket.send", "text": text})
+
+    return send_text
+
+
+_HEAD, _HEAD16, _HEAD64 = Struct("!BB"), Struct("!BBH"), Struct("!BBQ")
+
+
+def text_frame(data: bytes) -> bytes:
+    """A server's WebSocket frame of one whole text message (RFC 6455 §5.2: FIN and the
+    text opcode, the payload's length in 7, 16 or 64 bits, no mask) around ``data``."""
+    size = len(data)
+    if size < 126:
+        return _HEAD.pack(0x81, size) + data
+    if size < 65536:
+        return _HEAD16.pack(0x81, 126, size) + data
+    return _HEAD64.pack(0x81, 127, size) + data
 
 
 @router.websocket("/ws/matches/{match_id}")

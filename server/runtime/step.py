@@ -14,9 +14,9 @@ fan-out, the bots and later requests alike until the next change.
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass, field
+from json.encoder import JSONEncoder, c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, Iterable, Sequence
 
 from server.engine import Action, Event, Game, IllegalAction, Result
@@ -27,6 +27,15 @@ from .canonical import apply_canonical
 log = logging.getLogger(__name__)
 
 Seat = int | None
+_WRITE_JSON = c_make_encoder(None, JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False,
+                             False)
+
+
+def _plain_json(value: Any) -> str:
+    """``json.dumps(value, allow_nan=False)`` (``ValueError`` for a NaN or an infinity),
+    written by C's encoder made once, without the check for circular references (an
+    action read from JSON has none, and one would still fail: ``RecursionError``)."""
+    return "".join(_WRITE_JSON(value, 0))
 
 
 @dataclass(frozen=True)
@@ -124,7 +133,7 @@ def take(game: Game[Any, Any], state: Any, seq: int, seat: int | None, action: A
         log.exception("%s raised on %.200r; treated as an illegal action", game.id, action)
         raise Illegal("The game does not understand this action.") from None
     try:
-        text = json.dumps(canonical, allow_nan=False)
+        text = _plain_json(canonical)
     except (ValueError, TypeError, RecursionError):
         raise Invalid("An action must be plain JSON with finite numbers.") from None
     if canonical != action:
@@ -138,7 +147,7 @@ def take(game: Game[Any, Any], state: Any, seq: int, seat: int | None, action: A
 def _check_sent(action: Action, max_bytes: int) -> None:
     """What a client sent beside what the rules read is still a small object of plain JSON."""
     try:
-        size = len(json.dumps(action, allow_nan=False))
+        size = len(_plain_json(action))
     except (ValueError, TypeError, RecursionError):
         raise Invalid("An action must be plain JSON with finite numbers.") from None
     if size > max_bytes:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pytest
 
 from server.engine import BotInput, Decision, registry
-from server.runtime import LiveMatch, Runtime
+from server.runtime import LiveMatch, Runtime, step
 
 from .test_runtime import _until, runtime, sink
 
@@ -68,16 +68,20 @@ class PatientBot:
 
 
 def encodings_of(action: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
-    """How often ``json.dumps`` is asked to encode ``action`` from now on."""
+    """How often ``action`` is encoded to JSON from now on (by ``json.dumps`` or the
+    runtime's own writer of actions, ``step._plain_json``)."""
     count = 0
-    dumps = json.dumps
 
-    def counted(obj: Any, *args: Any, **kwargs: Any) -> str:
-        nonlocal count
-        count += obj == action
-        return dumps(obj, *args, **kwargs)
+    def counting(encode: Callable[..., str]) -> Callable[..., str]:
+        def counted(obj: Any, *args: Any, **kwargs: Any) -> str:
+            nonlocal count
+            count += obj == action
+            return encode(obj, *args, **kwargs)
 
-    monkeypatch.setattr(json, "dumps", counted)
+        return counted
+
+    monkeypatch.setattr(json, "dumps", counting(json.dumps))
+    monkeypatch.setattr(step, "_plain_json", counting(step._plain_json))
     return lambda: count
 
 
