@@ -10,7 +10,7 @@ from typing import Any
 
 from server.engine import Event, Rng, public, require
 from server.games.rival_restaurants import GAME
-from server.games.rival_restaurants.cards import ACTION_CARDS, CHEFS, MONEY_MOVE, ActionCard, Chef, Effect, Play
+from server.games.rival_restaurants.cards import ACTION_CARDS, CHEFS, MONEY_MOVE, ActionCard, Chef, Effect, Play, pool
 from server.games.rival_restaurants.expansion import EXPANSIONS, Expansion
 from server.games.rival_restaurants.moments import EFFECTS, MOMENTS, Hook
 from server.games.rival_restaurants.phase import PHASES, Phase
@@ -113,8 +113,11 @@ def test_a_new_chef_plugs_in_as_data_with_a_new_kind_of_effect(monkeypatch) -> N
                                                  "Earns $50 at the start of every day.",
                                                  (Effect("day_start", "breakfast_money", {"amount": 50}),)))
     assert "day_start" in MOMENTS
-    s = new(2, ["papa_test", "sal_monella"])
-    assert s.chefs[0].money == 350 and s.chefs[1].money == 300
+    try:
+        s = new(2, ["papa_test", "sal_monella"])
+        assert s.chefs[0].money == 350 and s.chefs[1].money == 300
+    finally:
+        pool.cache_clear()  # the content pool is kept: one made with the test's chef must not outlive it
 
 
 def test_a_spork_play_cannot_be_stopped_by_clam_voyance(monkeypatch) -> None:

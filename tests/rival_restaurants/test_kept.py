@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from server.games.rival_restaurants.cards import LOCATIONS
+from server.engine import TIMEOUT, Rng
+from server.games.rival_restaurants import GAME
+from server.games.rival_restaurants.buying import counter_price
+from server.games.rival_restaurants.cards import INGREDIENTS, LOCATIONS, MARKETS
+from server.games.rival_restaurants.expansion import merged
 from server.games.rival_restaurants.moving import KEPT_MOVES, move_options
+from server.games.rival_restaurants.sporks import shaker_on
+from server.games.rival_restaurants.sporks_table import ShakerPlace, table
+from server.games.rival_restaurants.state import RivalState
 
-from .helpers import QUIET, new
+from .helpers import NAMES, QUIET, new
 
 
 def fresh_moves(players: int, seat: int, foresight: bool) -> list[dict]:
@@ -34,3 +41,65 @@ def test_kept_moves_are_the_moves_built_afresh(players: int, foresight: bool) ->
         assert (players, seat, foresight) in KEPT_MOVES
         assert made == kept == fresh_moves(players, seat, foresight)
         assert kept is not made
+
+
+# ---- the board: its locations kept by their facts -----------------------------------------
+
+def fresh_board(s: RivalState, seat: int | None) -> list[dict]:
+    """The board as the rules state it, read from the state itself: every location with the
+    chefs there and the expansions' fields; at a market its counter cards (each with
+    ``seat``'s own price), shelf, discard and whether claims are settled."""
+    out = []
+    for loc in LOCATIONS.values():
+        entry = {"id": loc.id, "name": loc.name, "position": list(loc.position), "corner": loc.corner,
+                 "market": loc.market, "chefs": [i for i, t in enumerate(s.today) if t.location == loc.id],
+                 **merged("location_fields", s, loc.id)}
+        if loc.id in MARKETS:
+            m = s.markets[loc.id]
+            entry.update({
+                "category": MARKETS[loc.id].category,
+                "counter": [None if card is None else {
+                    "slot": i, "ingredient": card, "name": INGREDIENTS[card].name, "price": INGREDIENTS[card].price,
+                    "your_price": None if seat is None else counter_price(s, seat, loc.id, card),
+                    "shaker": shaker_on(s, loc.id, m.ids[i])} for i, card in enumerate(m.counter)],
+                "shelf": len(m.shelf), "discard": len(m.discard), "claims_resolved": m.claims_resolved,
+                **merged("market_fields", s, loc.id)})
+        out.append(entry)
+    return out
+
+
+def shaken(s: RivalState, rng: Rng) -> RivalState:
+    """``s`` with the salt or the pepper moved onto a random counter card (SPORKS Out)."""
+    s = s.clone()
+    box = table(s)
+    cards = [(m, card) for m, market in s.markets.items() for card in market.ids if card is not None]
+    if box is not None and cards:
+        market, card = rng.choice(cards)
+        box.shakers[rng.choice(["salt", "pepper"])] = ShakerPlace(market, card)
+    return s
+
+
+@pytest.mark.parametrize("players,sporks_out", [(6, False), (6, True), (3, True)])
+def test_kept_boards_are_the_boards_built_afresh(players: int, sporks_out: bool) -> None:
+    """Every seat's and the spectator's board, over random games and their states with a
+    shaker moved, is the board read afresh from the state."""
+    rng = Rng(players * 2 + sporks_out)
+    s = GAME.setup(NAMES[:players], GAME.options({"sporks_out": sporks_out}), players, 0)
+    seats: list[int | None] = [*range(players), None]
+    now = 0
+    for _ in range(160):
+        for state in (s, shaken(s, rng)):
+            views = GAME.views(state, seats)
+            for seat in seats:
+                assert views[seat]["board"] == fresh_board(state, seat), (seat, state.phase)
+        if GAME.result(s) is not None:
+            break
+        moves = [(seat, a) for seat in range(players) for a in GAME.legal(s, seat)]
+        now += 500
+        deadline = GAME.deadline(s)
+        if deadline is not None and (deadline <= now or not moves):
+            now = max(now, deadline)
+            s = GAME.apply(s, None, dict(TIMEOUT), now)[0]
+        else:
+            seat, action = rng.choice(moves)
+            s = GAME.apply(s, seat, action, now)[0]

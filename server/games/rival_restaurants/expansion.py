@@ -104,8 +104,9 @@ class Expansion:
     def market_fields(self, s: RivalState, market: str) -> dict[str, Any]:
         return {}
 
-    def counter_fields(self, s: RivalState, market: str, card: int | None) -> dict[str, Any]:
-        """Fields of a counter card (by its identity)."""
+    def counter_fields(self, s: RivalState, market: str) -> dict[str, list[Any]]:
+        """Fields of the counter cards of ``market``: each field's value on every slot, in
+        slot order (an empty slot's is never shown); asked once a market, not once a card."""
         return {}
 
     def mine_fields(self, s: RivalState, seat: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from .barter import offer_view, sample_offers
 from .buying import active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_for_sale, slot_index, take_card
 from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
 from .expansion import EXPANSIONS
-from .moments import acting, fire, run_now
+from .moments import acting, fire, read_once, run_now
 from .phase import Phase, register
 from .plays import play_options
 from .state import Auction, RivalState
@@ -381,15 +381,19 @@ class BuyAndBarter(Phase):
         return "Buy at your market, barter with anyone — then say done."
 
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
+        """The market as ``seat`` sees it: what every seat sees alike made once while the
+        state is read (``read_once``), the offers to and from the seat for each."""
         return {
-            "claim_deadline": self.claim_deadline(s),
-            "ends": s.phase_since + s.options.market_ms,
-            "auctions": [auction_view(s, a) for a in s.auctions],
+            **read_once(s, "market view", lambda: self._public_view(s)),
             "offers": {
                 "incoming": [offer_view(s, o) for o in s.offers if o.to == seat],
                 "outgoing": [offer_view(s, o) for o in s.offers if o.frm == seat],
             },
         }
+
+    def _public_view(self, s: RivalState) -> dict[str, Any]:
+        return {"claim_deadline": self.claim_deadline(s), "ends": s.phase_since + s.options.market_ms,
+                "auctions": [auction_view(s, a) for a in s.auctions]}
 
 
 def auction_view(s: RivalState, a: Auction) -> dict[str, Any]:

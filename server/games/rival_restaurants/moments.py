@@ -158,9 +158,14 @@ _BY_MOMENT: dict[tuple[bool, int], tuple[Any, dict[tuple[str, str], tuple[Effect
 
 
 def effects_at(src: Source, moment: str, on: str) -> tuple[Effect, ...]:
-    """The effects of a source that fire at ``moment`` on ``on``, in the card's order.
-    Each card's effects are sorted by moment once (cards are data: they never change; a
-    card replaced in its table is a new object, indexed anew)."""
+    """The effects of a source that fire at ``moment`` on ``on``, in the card's order."""
+    return effects_by_moment(src).get((moment, on), ())
+
+
+def effects_by_moment(src: Source) -> dict[tuple[str, str], tuple[Effect, ...]]:
+    """A source's effects by (moment, on), each in the card's order. Each card's effects
+    are sorted by moment once (cards are data: they never change; a card replaced in its
+    table is a new object, indexed anew)."""
     kind = src[0]
     card = source_card(*src)
     key = (kind == "special", id(card))
@@ -170,7 +175,7 @@ def effects_at(src: Source, moment: str, on: str) -> tuple[Effect, ...]:
         for eff in (card.extras if kind == "special" else card.effects):
             index.setdefault((eff.moment, eff.on), []).append(eff)
         entry = _BY_MOMENT[key] = (card, {k: tuple(v) for k, v in index.items()})
-    return entry[1].get((moment, on), ())
+    return entry[1]
 
 
 def level_sources(s: RivalState, seat: int) -> list[Source]:
@@ -256,7 +261,7 @@ class _Reading(threading.local):
     """The state only being read now (``reading``), and what was found in it."""
 
     state: RivalState | None = None
-    sources: dict[int, list[tuple[Source, str]]] = {}
+    sources: dict[int, list[tuple[Source, str, dict[tuple[str, str], tuple[Effect, ...]]]]] = {}
     acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
     kept: dict[Any, Any] = {}
 
@@ -266,7 +271,8 @@ _reading = _Reading()
 
 class reading:
     """``with reading(s):`` while ``s`` is only read (its views, its legal actions), each
-    seat's sources and those acting at each moment are found once, not at every ``fire``.
+    seat's sources (with their effects by moment) and those acting at each moment are
+    found once, not at every ``fire``.
     Nothing may change ``s`` meanwhile; any other state is read as usual."""
 
     __slots__ = ("state", "inner")
@@ -306,9 +312,9 @@ def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tup
     if found is None:
         known = _reading.sources.get(seat)
         if known is None:
-            known = _reading.sources[seat] = sources(s, seat)
-        found = _reading.acting[(seat, moment)] = [(src, on, effs) for src, on in known
-                                                   if (effs := effects_at(src, moment, on))]
+            known = _reading.sources[seat] = [(src, on, effects_by_moment(src)) for src, on in sources(s, seat)]
+        found = _reading.acting[(seat, moment)] = [(src, on, effs) for src, on, index in known
+                                                   if (effs := index.get((moment, on)))]
     return found
 
 

@@ -261,6 +261,19 @@ def shaker_on(s: RivalState, market: str, card: int | None) -> str | None:
     return next((k for k, at in box.shakers.items() if at.market == market and at.card == card), None)
 
 
+def shakers_by_slot(s: RivalState, market: str) -> list[str | None]:
+    """``shaker_on`` each counter card of ``market``, by slot (the first shaker found on a card)."""
+    ids = s.markets[market].ids
+    box = table(s)
+    if box is None or not box.shakers:
+        return [None] * len(ids)
+    on: dict[int, str] = {}
+    for shaker, at in box.shakers.items():
+        if at.market == market:
+            on.setdefault(at.card, shaker)
+    return [None if card is None else on.get(card) for card in ids]
+
+
 @effect("shaker_surprise")
 def _shaker_surprise(hook: Hook, p: dict[str, Any]) -> None:
     """The buyer of a shaken card: Salt — takes garbage; Pepper — pays the Sultan."""
@@ -484,8 +497,8 @@ class SporksOut(Expansion):
                 "scraps": box is not None and box.scraps == market,
                 "dumpster": len(box.dumpster.get(market, [])) if box is not None else 0}
 
-    def counter_fields(self, s: RivalState, market: str, card: int | None) -> dict[str, Any]:
-        return {"shaker": shaker_on(s, market, card)}
+    def counter_fields(self, s: RivalState, market: str) -> dict[str, list[Any]]:
+        return {"shaker": shakers_by_slot(s, market)}
 
     def view_fields(self, s: RivalState, seat: int | None) -> dict[str, Any]:
         return {"sporks": sporks_view(s, seat)}

@@ -210,9 +210,9 @@ def _board_at(s: RivalState, price: Callable[[str, str], int]) -> list[dict[str,
             continue
         prices: dict[str, int] = {}
         for card in counter:
-            if card is not None and card[0] not in prices:
-                prices[card[0]] = price(f[0], card[0])
-        out.append(_priced_location(f, tuple(prices[c[0]] if c is not None else None for c in counter)))
+            if card is not None and card not in prices:
+                prices[card] = price(f[0], card)
+        out.append(_priced_location(f, tuple(prices[c] if c is not None else None for c in counter)))
     return listed(*out)
 
 
@@ -232,9 +232,8 @@ def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
             out.append((here[0], here[1], here[2], None))
             continue
         state = s.markets[loc.id]
-        counter = tuple(None if card is None else (card, fields(merged("counter_fields", s, loc.id, state.ids[i])))
-                        for i, card in enumerate(state.counter))
-        out.append((here[0], here[1], here[2], counter, len(state.shelf), len(state.discard), state.claims_resolved,
+        out.append((here[0], here[1], here[2], tuple(state.counter), fields(merged("counter_fields", s, loc.id)),
+                    len(state.shelf), len(state.discard), state.claims_resolved,
                     fields(merged("market_fields", s, loc.id))))
     return out
 
@@ -249,12 +248,14 @@ def _location(id: str, chefs: tuple[int, ...], more: bytes, counter: tuple[Any, 
                              **orjson.loads(more)}
     if counter is None:
         return entry
-    shelf, discard, claims_resolved, market_more = market
+    slots, shelf, discard, claims_resolved, market_more = market
+    on_cards = orjson.loads(slots)
     entry.update({
         "category": MARKETS[id].category,
         "counter": [None if card is None else
-                    {"slot": i, "ingredient": card[0], "name": INGREDIENTS[card[0]].name,
-                     "price": INGREDIENTS[card[0]].price, "your_price": None, **orjson.loads(card[1])}
+                    {"slot": i, "ingredient": card, "name": INGREDIENTS[card].name,
+                     "price": INGREDIENTS[card].price, "your_price": None,
+                     **{key: values[i] for key, values in on_cards.items()}}
                     for i, card in enumerate(counter)],
         "shelf": shelf,
         "discard": discard,
