@@ -313,19 +313,24 @@ def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict
     guessing = _guessing(tuple(s.guessing), tuple((k, tuple(v.items())) for k, v in s.guesses.items()))
     result_json = result.to_json() if result else None
     step = s.step if s.phase == "play" else None
+    alike = {  # every seat's view, its own parts (None here) set for each seat below
+        "game": "snollygoster", "you": None, "phase": s.phase, "step": step, "prompt": None,
+        "deadline": deadline, "since": s.step_since, **common,
+        "players": None,
+        **table,
+        "drawn": _drawn(drawn_count, None),
+        **ending,
+        "hand": _cards(()),
+        "agenda": None,
+        "guessing": guessing,
+        "result": result_json,
+    }
     out = {}
     for seat in seats:
-        mine = seat is not None
-        out[seat] = {
-            "game": "snollygoster", "you": seat, "phase": s.phase, "step": step, "prompt": prompt(s, seat),
-            "deadline": deadline, "since": s.step_since, **common,
-            "players": players[seat],
-            **table,
-            "drawn": _drawn(drawn_count, drawn_kinds if seat == s.turn else None),
-            **ending,
-            "hand": _cards(tuple(s.hands[seat]) if mine else ()),  # type: ignore[index]
-            "agenda": AGENDA_VIEWS[s.agendas[seat]] if mine else None,  # type: ignore[index]
-            "guessing": guessing,
-            "result": result_json,
-        }
+        out[seat] = view = alike.copy()
+        view["you"], view["prompt"], view["players"] = seat, prompt(s, seat), players[seat]
+        if seat is not None:
+            view["hand"], view["agenda"] = _cards(tuple(s.hands[seat])), AGENDA_VIEWS[s.agendas[seat]]
+            if seat == s.turn:
+                view["drawn"] = _drawn(drawn_count, drawn_kinds)
     return out
