@@ -64,7 +64,8 @@ def as_json(value: Any) -> bytes:
 
 @pytest.mark.parametrize("variant", sorted(GAME.variants))
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_kept_views_and_legal_actions_are_fresh_ones(players: int, variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kept_views_and_legal_actions_are_fresh_ones(players: int, variant: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     if players < 4 and variant == "team_game":
         pytest.skip("the team game needs four or more players")
     seats: list[int | None] = [*range(players), None]

@@ -84,9 +84,9 @@ def _food(food: int, tag_by: int | None, tag_name: str | None, claim: str | None
 PlayerFacts = tuple[Any, ...]
 
 
-def _player_facts(s: S, p: int, scores: tuple[float, ...] | None) -> PlayerFacts:
-    """What everyone sees of player ``p`` (their stash and agenda aside)."""
-    waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
+def _player_facts(s: S, p: int, scores: tuple[float, ...] | None, waiting: list[int]) -> PlayerFacts:
+    """What everyone sees of player ``p`` (their stash and agenda aside); ``waiting``: the
+    seats the table waits on to answer."""
     return (p, s.players[p], scores[p] if scores else None, s.characters[p], len(s.fuel[p]), len(s.hands[p]),
             s.tags_left[p], s.quarantined[p], s.dead[p], s.locked.get(p), s.phase == "play" and p == s.turn,
             p in waiting)
@@ -138,12 +138,13 @@ def _players(s: S, scores: tuple[float, ...] | None, seats: Sequence[int | None]
     themselves (their agenda) and by a seat that knows a Food in their stash that the
     table does not."""
     public, personal = [], []
+    waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
     for p, stash in enumerate(s.stashes):
-        table, seen = _seen_by(_player_facts(s, p, scores), tuple(_food_seen(s, f) for f in stash),
-                               tuple(_secret(s, f) for f in stash), s.agendas[p], p in s.revealed_agendas)
+        table, seen = _seen_by(_player_facts(s, p, scores, waiting), tuple([_food_seen(s, f) for f in stash]),
+                               tuple([_secret(s, f) for f in stash]), s.agendas[p], p in s.revealed_agendas)
         public.append(table)
         personal.append(seen)
-    return {seat: listed(*(seen.get(seat, table) for table, seen in zip(public, personal))) for seat in seats}
+    return {seat: listed(*[seen.get(seat, table) for table, seen in zip(public, personal)]) for seat in seats}
 
 
 @interned()
