@@ -8,9 +8,10 @@ seat, a bounded representative set; ``perform`` accepts any valid action.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from server.engine import Action, Event, IllegalAction, private, public, require
+from server.engine.kept import interned, kept
 
 from . import flow, windows
 from .cards import AGENDA_NAMES, FEED_FUEL, FOOD_KINDS, FUEL_CAP, QUARANTINE_EXIT_FUEL, STASH_SIZE
@@ -194,14 +195,20 @@ def launch_options(s: S, seat: int) -> list[Action]:
     """Every choice of passengers whose Fuel, with yours, meets the pod's table."""
     if not (any_time_ok(s, seat) and "launch" in s.hands[seat] and s.can_fly(seat)):
         return []
-    others = [p for p in s.others_alive(seat) if s.can_fly(p)]
-    fuel = {p: len(s.fuel[p]) for p in (seat, *others)}
+    return pods(len(s.fuel[seat]), tuple((p, len(s.fuel[p])) for p in s.others_alive(seat) if s.can_fly(p)))
+
+
+@interned(size=4096)
+def pods(fuel: int, others: tuple[tuple[int, int], ...]) -> list[Action]:
+    """The Launches of a seat holding ``fuel`` Fuel, given each other seat that may fly and
+    its Fuel: every choice of passengers whose Fuel, with the launcher's, meets the pod's
+    table (``s.pod_ok``). Kept: nobody may change the list or its actions."""
     out: list[Action] = []
     for k in range(len(others) + 1):
         need = pod_fuel(k + 1)
         for group in combinations(others, k):
-            if fuel[seat] + sum(fuel[p] for p in group) >= need:  # ``s.pod_ok``: all aboard may fly
-                out.append({"type": "launch", "passengers": list(group)})
+            if fuel + sum(f for _, f in group) >= need:
+                out.append({"type": "launch", "passengers": [p for p, _ in group]})
     return out
 
 
@@ -340,6 +347,21 @@ def trading_ok(s: S, seat: int) -> bool:
 def offer_options(s: S, seat: int) -> list[Action]:
     if not trading_ok(s, seat) or s.offers_made[seat] >= MAX_OFFERS_PER_TURN:
         return []
+    return offers_open(s, seat)
+
+
+def trade_facts(s: S, seat: int) -> Hashable:
+    """What ``offers_open`` reads: who lives, everyone's Fuel and stash, who is locked out,
+    and whether ``seat`` is in Quarantine."""
+    return seat, tuple(s.dead), tuple(map(len, s.fuel)), tuple(map(tuple, s.stashes)), tuple(s.locked), \
+        s.quarantined[seat]
+
+
+@kept(trade_facts, None)
+def offers_open(s: S, seat: int) -> list[Action]:
+    """The offers ``seat`` may make (while it may trade): a Fuel to each other living
+    player, a Fuel from them, or a Fuel for each Food in their stash, whichever the trade
+    rules allow (``trade_problem``). Kept: nobody may change the list or its actions."""
     out: list[Action] = []
     for to in s.others_alive(seat):
         wishes = [Offer(seat, to, give_fuel=1)] * bool(s.fuel[seat]) + [Offer(seat, to, want_fuel=1)] * bool(s.fuel[to])

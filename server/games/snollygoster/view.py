@@ -30,6 +30,7 @@ def _card(kind: str) -> dict[str, Any]:
 
 CARDS = {kind: _card(kind) for kind in (*ACTION_CARDS, *EVENT_CARDS)}
 """Every Action and Event card as the renderer draws it (the same object each time, never changed)."""
+CHARACTER_VIEWS = {c.id: {"id": c.id, "name": c.name, "color": c.color} for c in CHARACTERS.values()}
 AGENDA_VIEWS = {a.id: {"id": a.id, "name": a.name, "team": a.team, "text": a.text} for a in AGENDAS.values()}
 LIMITS = {"stash": STASH_SIZE, "fuel": FUEL_CAP}
 
@@ -37,21 +38,34 @@ LIMITS = {"stash": STASH_SIZE, "fuel": FUEL_CAP}
 # ---- the parts of a view, each built from its facts alone (``interned``): a part whose
 # facts did not change since the last state is the very same object in both views ----------
 
-FoodFacts = tuple[Any, ...]
+FoodSeen = tuple[Any, ...]  # a Food's id, tag (tagger, their name, claim), placer, Antidote, kind, how known
 
 
-def _food_facts(s: S, food: int) -> FoodFacts:
-    """What everyone sees of a Food: its id, its tag (tagger, their name, the claim), who
-    placed it, whether an Antidote protects it this turn."""
+def _food_seen(s: S, food: int) -> FoodSeen:
+    """A Food as the table sees it: its id, its tag (tagger, their name, the claim), who
+    placed it, whether an Antidote protects it this turn, and its kind once revealed."""
     tag = s.tags.get(food)
     tagger = (tag[0], name(s, tag[0]), tag[1]) if tag else (None, None, None)
-    return (food, *tagger, s.placed_by.get(food), s.antidote.get(food) == s.turn_no)
+    shown = (s.kinds[food], "revealed") if s.public_kind[food] else (None, None)
+    return (food, *tagger, s.placed_by.get(food), s.antidote.get(food) == s.turn_no, *shown)
 
 
-def _knowledge(s: S, food: int, viewer: int | None) -> tuple[str | None, str | None]:
-    """What ``viewer`` knows of a Food: its kind and how they know it (or ``None``s)."""
-    how = "revealed" if s.public_kind[food] else s.known[food].get(viewer) if viewer is not None else None
-    return (s.kinds[food] if how else None), how
+Secret = tuple[str, tuple[tuple[int, str], ...]] | None
+
+
+def _secret(s: S, food: int) -> Secret:
+    """What the table does not see of a Food: its kind and who knows it (and how: placed,
+    inspected, seen), or ``None`` once it is revealed."""
+    return None if s.public_kind[food] else (s.kinds[food], tuple(s.known[food].items()))
+
+
+def _known_to(stash: tuple[FoodSeen, ...], secrets: tuple[Secret, ...], viewer: int) -> tuple[FoodSeen, ...]:
+    """A stash as ``viewer`` sees it: each Food as the table does, unless they know its kind."""
+    out = []
+    for seen, secret in zip(stash, secrets):
+        how = dict(secret[1]).get(viewer) if secret else None
+        out.append(seen if how is None else (*seen[:6], secret[0], how))
+    return tuple(out)
 
 
 @interned(size=4096)
@@ -70,29 +84,34 @@ def _food(food: int, tag_by: int | None, tag_name: str | None, claim: str | None
 PlayerFacts = tuple[Any, ...]
 
 
-def _player_facts(s: S, p: int, scores: tuple[float, ...] | None) -> PlayerFacts:
-    """What everyone sees of player ``p`` (their stash and agenda aside)."""
-    waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
+def _player_facts(s: S, p: int, scores: tuple[float, ...] | None, waiting: list[int]) -> PlayerFacts:
+    """What everyone sees of player ``p`` (their stash and agenda aside); ``waiting``: the
+    seats the table waits on to answer."""
     return (p, s.players[p], scores[p] if scores else None, s.characters[p], len(s.fuel[p]), len(s.hands[p]),
             s.tags_left[p], s.quarantined[p], s.dead[p], s.locked.get(p), s.phase == "play" and p == s.turn,
             p in waiting)
 
 
 @interned(size=4096)
-def _player(facts: PlayerFacts, stash: tuple[FoodFacts, ...], agenda: str | None) -> dict[str, Any]:
+def _stash(foods: tuple[FoodSeen, ...]) -> list[dict[str, Any]]:
+    """A stash as a viewer sees it: each Food's facts with what the viewer knows of it."""
+    return [_food(*f) for f in foods]
+
+
+@interned(size=4096)
+def _player(facts: PlayerFacts, stash: tuple[FoodSeen, ...], agenda: str | None) -> dict[str, Any]:
     """A player as a viewer sees them: ``stash`` the facts of their Food with what the
     viewer knows of each, ``agenda`` shown or not."""
     p, player_name, score, character_id, fuel, hand, tags_left, quarantined, dead, locked_by, active, waiting = facts
-    character = CHARACTERS[character_id]
     return {
         "seat": p,
         "name": player_name,
         "score": score,
-        "character": {"id": character.id, "name": character.name, "color": character.color},
+        "character": CHARACTER_VIEWS[character_id],
         "fuel": fuel,
         "hand": hand,
         "tags_left": tags_left,
-        "stash": [_food(*f) for f in stash],
+        "stash": _stash(stash),
         "quarantined": quarantined,
         "dead": dead,
         "locked_by": locked_by,
@@ -102,24 +121,30 @@ def _player(facts: PlayerFacts, stash: tuple[FoodFacts, ...], agenda: str | None
     }
 
 
-def _player_as_seen(s: S, facts: PlayerFacts, foods: dict[int, FoodFacts], viewer: int | None) -> dict[str, Any]:
+@interned(size=4096)
+def _seen_by(facts: PlayerFacts, stash: tuple[FoodSeen, ...], secrets: tuple[Secret, ...], agenda: str,
+             revealed: bool) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """Player ``facts[0]`` as the table sees them, and as each seat that sees more than the
+    table: themselves (their agenda) and every seat that knows a Food in their stash that
+    the table does not (its kind, and how they know it)."""
     p = facts[0]
-    stash = tuple((*foods[f], *_knowledge(s, f, viewer)) for f in s.stashes[p])
-    agenda = s.agendas[p] if p in s.revealed_agendas or p == viewer else None
-    return _player(facts, stash, agenda)
+    viewers = {p, *(q for secret in secrets if secret for q, _ in secret[1])}
+    return _player(facts, stash, agenda if revealed else None), {
+        v: _player(facts, _known_to(stash, secrets, v), agenda if revealed or v == p else None) for v in viewers}
 
 
 def _players(s: S, scores: tuple[float, ...] | None, seats: Sequence[int | None]) -> dict[int | None, list[Any]]:
     """Each seat's list of players: a player is seen as the spectator sees them, except by
     themselves (their agenda) and by a seat that knows a Food in their stash that the
     table does not."""
-    foods = {f: _food_facts(s, f) for f in s.all_foods()}
-    facts = [_player_facts(s, p, scores) for p in range(s.n)]
-    public = [_player_as_seen(s, f, foods, None) for f in facts]
-    knowers = [{q for f in stash if not s.public_kind[f] for q in s.known[f]} for stash in s.stashes]
-    return {seat: listed(*(_player_as_seen(s, facts[p], foods, seat) if seat == p or seat in knowers[p] else public[p]
-                           for p in range(s.n)))
-            for seat in seats}
+    public, personal = [], []
+    waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
+    for p, stash in enumerate(s.stashes):
+        table, seen = _seen_by(_player_facts(s, p, scores, waiting), tuple([_food_seen(s, f) for f in stash]),
+                               tuple([_secret(s, f) for f in stash]), s.agendas[p], p in s.revealed_agendas)
+        public.append(table)
+        personal.append(seen)
+    return {seat: listed(*[seen.get(seat, table) for table, seen in zip(public, personal)]) for seat in seats}
 
 
 @interned()
@@ -289,19 +314,24 @@ def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict
     guessing = _guessing(tuple(s.guessing), tuple((k, tuple(v.items())) for k, v in s.guesses.items()))
     result_json = result.to_json() if result else None
     step = s.step if s.phase == "play" else None
+    alike = {  # every seat's view, its own parts (None here) set for each seat below
+        "game": "snollygoster", "you": None, "phase": s.phase, "step": step, "prompt": None,
+        "deadline": deadline, "since": s.step_since, **common,
+        "players": None,
+        **table,
+        "drawn": _drawn(drawn_count, None),
+        **ending,
+        "hand": _cards(()),
+        "agenda": None,
+        "guessing": guessing,
+        "result": result_json,
+    }
     out = {}
     for seat in seats:
-        mine = seat is not None
-        out[seat] = {
-            "game": "snollygoster", "you": seat, "phase": s.phase, "step": step, "prompt": prompt(s, seat),
-            "deadline": deadline, "since": s.step_since, **common,
-            "players": players[seat],
-            **table,
-            "drawn": _drawn(drawn_count, drawn_kinds if seat == s.turn else None),
-            **ending,
-            "hand": _cards(tuple(s.hands[seat]) if mine else ()),  # type: ignore[index]
-            "agenda": AGENDA_VIEWS[s.agendas[seat]] if mine else None,  # type: ignore[index]
-            "guessing": guessing,
-            "result": result_json,
-        }
+        out[seat] = view = alike.copy()
+        view["you"], view["prompt"], view["players"] = seat, prompt(s, seat), players[seat]
+        if seat is not None:
+            view["hand"], view["agenda"] = _cards(tuple(s.hands[seat])), AGENDA_VIEWS[s.agendas[seat]]
+            if seat == s.turn:
+                view["drawn"] = _drawn(drawn_count, drawn_kinds)
     return out
