@@ -93,6 +93,13 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+# Chromium drops the loads in flight when the host's network interfaces change — as they do
+# when the Docker tests beside these bring a compose network up — and logs each as this
+# console error: the machine's doing, not the page's (a page that needed the load still
+# fails the test on what it then shows).
+HOST_NETWORK_CHANGED = "net::ERR_NETWORK_CHANGED"
+
+
 class Pages:
     """Opens pages in fresh browser contexts (separate localStorage: separate people) and
     remembers every console error and uncaught exception they report."""
@@ -115,7 +122,7 @@ class Pages:
 
     def watch(self, page: Any, who: str) -> None:
         page.on("console", lambda m: self.errors.append(f"{who}: console.{m.type}: {m.text}")
-                if m.type == "error" else None)
+                if m.type == "error" and HOST_NETWORK_CHANGED not in m.text else None)
         page.on("pageerror", lambda e: self.errors.append(f"{who}: uncaught: {e}"))
 
     def shot(self, page: Any, label: str) -> Path:
