@@ -217,7 +217,7 @@ def withdraw(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
 
 def offer_view(s: RivalState, o: Offer) -> dict[str, Any]:
     """An open offer as its two chefs see it (made once for both while the state is read)."""
-    return read_once(s, ("offer", o.id), lambda: _offer_view(s, o))
+    return read_once(s, ("offer", o.id), _offer_view, s, o)
 
 
 def _offer_view(s: RivalState, o: Offer) -> dict[str, Any]:

@@ -384,7 +384,7 @@ class BuyAndBarter(Phase):
         """The market as ``seat`` sees it: what every seat sees alike made once while the
         state is read (``read_once``), the offers to and from the seat for each."""
         return {
-            **read_once(s, "market view", lambda: self._public_view(s)),
+            **read_once(s, "market view", self._public_view, s),
             "offers": {
                 "incoming": [offer_view(s, o) for o in s.offers if o.to == seat],
                 "outgoing": [offer_view(s, o) for o in s.offers if o.frm == seat],

@@ -244,10 +244,8 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     values = dict(values) if values else {}
     events: list[Event] = []
     extra = list(extra)
-    memo = _reading.acting if _reading.state is s else None
     for seat in seats:
-        found = memo.get((seat, moment)) if memo is not None else None
-        for src, on, effs in (acting(s, seat, moment) if found is None else found):
+        for src, on, effs in acting(s, seat, moment):
             events += _run_effects(s, seat, moment, values, src, effs)
         for src in extra:
             events += _run(s, seat, moment, values, src, "self")
@@ -257,13 +255,24 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     return values, events
 
 
-class _Reading(threading.local):
-    """The state only being read now (``reading``), and what was found in it."""
+class _Read:
+    """A state being only read (``reading``), and what was found in it: each seat's sources
+    with their effects by moment, those acting at each moment, and what ``read_once`` made."""
 
-    state: RivalState | None = None
-    sources: dict[int, list[tuple[Source, str, dict[tuple[str, str], tuple[Effect, ...]]]]] = {}
-    acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
-    kept: dict[Any, Any] = {}
+    __slots__ = ("state", "sources", "acting", "kept")
+
+    def __init__(self, state: RivalState) -> None:
+        self.state = state
+        self.sources: dict[int, list[tuple[Source, str, dict[tuple[str, str], tuple[Effect, ...]]]]] = {}
+        self.acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+        self.kept: dict[Any, Any] = {}
+
+
+class _Reading(threading.local):
+    """This thread's state being only read now, if any (one attribute: a thread's own is
+    dearer to reach than an object's)."""
+
+    now: _Read | None = None
 
 
 _reading = _Reading()
@@ -281,40 +290,41 @@ class reading:
         self.state = s
 
     def __enter__(self) -> None:
-        self.inner = _reading.state is not None  # inside another reading: that one keeps its own
+        self.inner = _reading.now is not None  # inside another reading: that one keeps its own
         if not self.inner:
-            _reading.state, _reading.sources, _reading.acting, _reading.kept = self.state, {}, {}, {}
+            _reading.now = _Read(self.state)
 
     def __exit__(self, *exc: object) -> None:
-        """Only the state is cleared: what was found in it is never read again (every
-        reading starts its own), and goes with the next one."""
         if not self.inner:
-            _reading.state = None
+            _reading.now = None
 
 
-def read_once(s: RivalState, key: Any, make: Callable[[], Any]) -> Any:
-    """``make()``, made once for ``key`` while ``s`` is only read (``reading``), so that
+def read_once(s: RivalState, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, made once for ``key`` while ``s`` is only read (``reading``), so that
     every seat's view or options asking it get the very same answer; otherwise made anew."""
-    if _reading.state is not s:
-        return make()
-    found = _reading.kept.get(key, _reading)
-    if found is _reading:
-        found = _reading.kept[key] = make()
+    now = _reading.now
+    if now is None or now.state is not s:
+        return make(*args)
+    kept = now.kept
+    found = kept.get(key, kept)
+    if found is kept:
+        found = kept[key] = make(*args)
     return found
 
 
 def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tuple[Effect, ...]]]:
     """The sources of ``seat`` with effects at ``moment``, with those effects, in order
     (none: ``fire`` would leave the moment's values as they are)."""
-    if _reading.state is not s:
+    now = _reading.now
+    if now is None or now.state is not s:
         return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
-    found = _reading.acting.get((seat, moment))
+    found = now.acting.get((seat, moment))
     if found is None:
-        known = _reading.sources.get(seat)
+        known = now.sources.get(seat)
         if known is None:
-            known = _reading.sources[seat] = [(src, on, effects_by_moment(src)) for src, on in sources(s, seat)]
-        found = _reading.acting[(seat, moment)] = [(src, on, effs) for src, on, index in known
-                                                   if (effs := index.get((moment, on)))]
+            known = now.sources[seat] = [(src, on, effects_by_moment(src)) for src, on in sources(s, seat)]
+        found = now.acting[(seat, moment)] = [(src, on, effs) for src, on, index in known
+                                              if (effs := index.get((moment, on)))]
     return found
 
 

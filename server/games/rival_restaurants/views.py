@@ -100,7 +100,7 @@ def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]
 def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
     """Every chef as ``viewer`` sees them: a chef whose zones every viewer sees alike is the
     very same object in every view, and the list is too when all of them are."""
-    public = read_once(s, "players", lambda: _players(s, None))
+    public = read_once(s, "players", _players, s, None)
     zones = player_zone_fields()
     if not any(zone.visibility == OWNER for zone, _ in zones.values()) or all(
             zone.sees(seat, viewer) == zone.sees(seat, None) for seat in range(len(s.players)) for zone, _ in zones.values()):
@@ -109,8 +109,12 @@ def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
 
 
 def _players(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
-    facts = read_once(s, "player facts", lambda: [_player_facts(s, seat) for seat in range(len(s.players))])
+    facts = read_once(s, "player facts", _players_facts, s)
     return listed(*(_player(f, _zone_facts(s, seat, viewer)) for seat, f in enumerate(facts)))
+
+
+def _players_facts(s: RivalState) -> list[tuple[Any, ...]]:
+    return [_player_facts(s, seat) for seat in range(len(s.players))]
 
 
 def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
@@ -178,10 +182,14 @@ def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
     seat paying the same prices there, and from one state to the next while its facts and
     those prices stay; so is the board when all its locations are."""
     if seat is None:
-        return read_once(s, "board", lambda: listed(*(_location(*f) for f in _board_facts(s))))
+        return read_once(s, "board", _spectators_board, s)
     if not acting(s, seat, "price"):  # no effect on this chef's prices: the list prices
         return _listed_board(board_priced(s, None))
     return _board_at(s, lambda market, ingredient: counter_price(s, seat, market, ingredient))
+
+
+def _spectators_board(s: RivalState) -> list[dict[str, Any]]:
+    return listed(*(_location(*f) for f in _board_facts(s)))
 
 
 @derived()
@@ -218,7 +226,7 @@ def _board_at(s: RivalState, price: Callable[[str, str], int]) -> list[dict[str,
 
 def _board_facts(s: RivalState) -> list[tuple[Any, ...]]:
     """Each location's facts (``_location``), made once while the state is read."""
-    return read_once(s, "board facts", lambda: _locations_facts(s))
+    return read_once(s, "board facts", _locations_facts, s)
 
 
 def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
@@ -290,6 +298,10 @@ def prompt(s: RivalState, seat: int | None) -> str:
     return PHASES[s.phase].prompt(s, seat)
 
 
+def _island_facts(s: RivalState) -> tuple[int, int, int]:
+    return len(s.action_deck), len(s.action_discard), garbage_supply(s)
+
+
 @interned()
 def _island(action_deck: int, action_discard: int, garbage: int) -> dict[str, Any]:
     """The Island's shop as a spectator sees it (no ``your_…`` prices)."""
@@ -306,7 +318,7 @@ def _island(action_deck: int, action_discard: int, garbage: int) -> dict[str, An
 def island_priced(s: RivalState, seat: int | None) -> dict[str, Any]:
     """The Island with ``seat``'s own prices: the very same object for every seat paying
     the same prices, and from one state to the next while they stay."""
-    facts = read_once(s, "island", lambda: (len(s.action_deck), len(s.action_discard), garbage_supply(s)))
+    facts = read_once(s, "island", _island_facts, s)
     if seat is None:
         return _island(*facts)
     if not acting(s, seat, "island_price"):  # the list prices
