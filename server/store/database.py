@@ -28,6 +28,7 @@ failing, if the latest failed recently (``/healthz`` reports it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import queue
@@ -142,7 +143,7 @@ class Database:
         """Run ``work`` in a transaction and commit it; if ``work`` raises, none of its
         writes are kept and the exception is raised here."""
         try:
-            result = await self._write(work)
+            result = await (self._submit(work) if self._sync is not None else self._pg(work, begin=True))
         except Exception as exc:
             if store_away(exc):
                 self._trouble = (time.monotonic(), f"{type(exc).__name__}: {exc}"[:300])
@@ -150,12 +151,12 @@ class Database:
         self._trouble = None
         return result
 
-    async def _write(self, work: Work[T]) -> T:
-        if self._sync is not None:
-            if self._writer is None:
-                self._writer = _GroupCommitWriter(self._sync, self.url.database)
-            return await self._writer.submit(work)
-        return await self._pg(work, begin=True)
+    def _submit(self, work: Work[T]) -> asyncio.Future[T]:
+        """SQLite: ``work`` queued for the writer thread; the future resolves after its COMMIT."""
+        if self._writer is None:
+            assert self._sync is not None
+            self._writer = _GroupCommitWriter(self._sync, self.url.database)
+        return self._writer.submit(work)
 
     async def _pg(self, work: Work[T], begin: bool) -> T:
         """Run ``work`` on PostgreSQL, its whole transaction bounded (handing the connection
@@ -230,11 +231,16 @@ class Database:
 
 class _GroupCommitWriter:
     """The one thread that writes to a SQLite file (see the module docstring), through one
-    connection it keeps (a checkout from the pool per batch cost more than the write)."""
+    connection it keeps (a checkout from the pool per batch cost more than the write).
+    SQLAlchemy's transaction on that connection stays open for good (it emits no BEGIN:
+    ``sqlite_begin=None``); each batch is begun and committed on the driver, with one kept
+    cursor (SQLAlchemy's begin and commit cost more than the write's own statements)."""
 
     def __init__(self, engine: Engine, database: str | None) -> None:
         self.engine = engine
         self.conn: Connection | None = None
+        self.driver: sqlite3.Connection | None = None
+        self.cursor: sqlite3.Cursor | None = None
         self.wal = _wal_path(database)
         self.wal_id: tuple[int, int] | None = None  # (device, inode) of the WAL this connection writes
         self.wal_gone: str | None = None  # set once the WAL was seen gone: every write is refused
@@ -242,10 +248,11 @@ class _GroupCommitWriter:
         self.thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
         self.thread.start()
 
-    async def submit(self, work: Work[T]) -> T:
+    def submit(self, work: Work[T]) -> asyncio.Future[T]:
+        """Queue ``work``; its future resolves after the COMMIT of its batch."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.queue.put((work, future))
-        return await future
+        return future
 
     def stop(self) -> None:
         self.queue.put(None)
@@ -253,50 +260,57 @@ class _GroupCommitWriter:
 
     def _run(self) -> None:
         dirty = False
+        pending = self.queue
         while True:
             try:
-                first = self.queue.get(timeout=IDLE_CHECKPOINT_S if dirty else None)
+                first = pending.get(timeout=IDLE_CHECKPOINT_S if dirty else None)
             except queue.Empty:  # idle: move the WAL into the database while nothing is waiting
                 dirty = False
                 self._checkpoint()
                 continue
             dirty = True
             if first is None:
-                if self.conn is not None:
-                    self.conn.close()
+                self._close()
                 return
             batch = [first]
-            while len(batch) < MAX_GROUP:
-                try:
-                    item = self.queue.get_nowait()
-                except queue.Empty:
-                    break
+            while len(batch) < MAX_GROUP and not pending.empty():  # (the only reader: it is there)
+                item = pending.get_nowait()
                 if item is None:
-                    self.queue.put(None)
+                    pending.put(None)
                     break
                 batch.append(item)
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Work[Any], asyncio.Future[Any]]]) -> None:
-        outcomes: list[Outcome] = []
         try:
-            if self.conn is None:
-                self.conn = self.engine.connect().execution_options(sqlite_begin="IMMEDIATE")
-            conn = self.conn
-            with conn.begin():
+            if self.cursor is None:
+                self._connect()
+            assert self.conn is not None and self.driver is not None and self.cursor is not None
+            cursor = self.cursor
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
                 self._check_wal()
-                if len(batch) == 1:
-                    outcomes.append(_alone(conn, *batch[0]))
-                else:
-                    outcomes += _in_savepoints(conn, batch)
+                outcomes = [_alone(self.conn, *batch[0])] if len(batch) == 1 else _in_savepoints(self.conn, batch)
+                cursor.execute("COMMIT")
+            except BaseException:
+                if self.driver.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        cursor.execute("ROLLBACK")
+                raise
         except _AloneFailed as failed:  # rolled back with its transaction; the connection is sound
             outcomes = [(batch[0][1], None, failed.error)]
         except Exception as exc:  # the COMMIT (or BEGIN) failed: nothing of the batch is kept
             outcomes = [(future, None, exc) for _, future in batch]
             if not isinstance(exc, WalGone):  # (said once; its connection holds the orphaned WAL)
                 log.error("SQLite group commit failed: %s", exc)
-                self._reconnect()
+                self._close()  # the next batch starts on a fresh connection
         _settle_all(outcomes)
+
+    def _connect(self) -> None:
+        conn = self.engine.connect().execution_options(sqlite_begin=None)
+        conn.begin()  # open for good (see the class docstring)
+        self.conn, self.driver = conn, conn.connection.driver_connection
+        self.cursor = self.driver.cursor()
 
     def _check_wal(self) -> None:
         """Refuse to commit into a WAL that is not the file at its path any more (someone
@@ -322,32 +336,33 @@ class _GroupCommitWriter:
             raise WalGone(self.wal_gone)
 
     def _save_the_orphaned_wal(self) -> None:
-        assert self.conn is not None
-        driver = self.conn.connection.driver_connection
+        assert self.cursor is not None
         try:
-            driver.execute("ROLLBACK")  # a checkpoint cannot run inside a transaction
-            driver.execute("PRAGMA wal_checkpoint(FULL)")
-            driver.execute("BEGIN IMMEDIATE")
+            self.cursor.execute("ROLLBACK")  # a checkpoint cannot run inside a transaction
+            self.cursor.execute("PRAGMA wal_checkpoint(FULL)")
+            self.cursor.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             log.critical("the orphaned WAL could not be checkpointed: %s", exc)
 
     def _checkpoint(self) -> None:
-        if self.conn is None or self.wal_gone is not None:
+        if self.cursor is None or self.wal_gone is not None:
             return
         try:
-            self.conn.connection.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self.cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error as exc:  # a full disk, say: the next batch reports it
             log.warning("SQLite checkpoint failed: %s", exc)
 
-    def _reconnect(self) -> None:
-        """After a failed batch, the next one starts on a fresh connection."""
-        conn, self.conn = self.conn, None
+    def _close(self) -> None:
+        """Close the connection (the next batch, if any, opens a fresh one)."""
+        conn, cursor = self.conn, self.cursor
+        self.conn = self.driver = self.cursor = None
         self.wal_id = None  # a new connection may find a new WAL (the last one closing removes it)
-        if conn is not None:
-            try:
-                conn.close()
-            except Exception:
-                pass
+        for done in (cursor, conn):
+            if done is not None:
+                try:
+                    done.close()
+                except Exception:
+                    pass
 
 
 class _AloneFailed(Exception):
@@ -450,4 +465,5 @@ def _sqlite_transactions(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get("sqlite_begin", "")
-        conn.connection.driver_connection.execute(f"BEGIN {mode}".strip())  # straight to the driver: cheaper
+        if mode is not None:  # (None: the caller begins on the driver itself, as the writer does)
+            conn.connection.driver_connection.execute(f"BEGIN {mode}".strip())  # straight to the driver: cheaper
