@@ -8,7 +8,7 @@ seat, a bounded representative set; ``perform`` accepts any valid action.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterable
 
 from server.engine import Action, Event, IllegalAction, private, public, require
 from server.engine.kept import interned, kept
@@ -57,12 +57,6 @@ def acking(s: S) -> bool:
 def any_time_ok(s: S, seat: int) -> bool:
     """Any-time cards: in play, no card window open, and the seat alive."""
     return s.phase == "play" and s.window is None and not s.dead[seat]
-
-
-def my_step(s: S, seat: int, step: str) -> bool:
-    """It is this seat's ``step`` of the turn and nothing is pending on the table."""
-    return (s.phase == "play" and s.window is None and not acking(s) and s.step == step
-            and seat == s.turn)
 
 
 def need_step(s: S, seat: int, step: str) -> None:
@@ -190,13 +184,6 @@ def do_feed(s: S, seat: int, action: Action, now: int) -> list[Event]:
 
 
 # ---- any time ------------------------------------------------------------------------------------
-
-def launch_options(s: S, seat: int) -> list[Action]:
-    """Every choice of passengers whose Fuel, with yours, meets the pod's table."""
-    if not (any_time_ok(s, seat) and "launch" in s.hands[seat] and s.can_fly(seat)):
-        return []
-    return pods(len(s.fuel[seat]), tuple((p, len(s.fuel[p])) for p in s.others_alive(seat) if s.can_fly(p)))
-
 
 @interned(size=4096)
 def pods(fuel: int, others: tuple[tuple[int, int], ...]) -> list[Action]:
@@ -344,24 +331,18 @@ def trading_ok(s: S, seat: int) -> bool:
     return s.phase == "play" and s.window is None and s.eating is None and not s.dead[seat]
 
 
-def offer_options(s: S, seat: int) -> list[Action]:
-    if not trading_ok(s, seat) or s.offers_made[seat] >= MAX_OFFERS_PER_TURN:
-        return []
-    return offers_open(s, seat)
+def trade_table(s: S) -> Hashable:
+    """What ``offers_open`` reads of the table: who lives, everyone's Fuel and stash, and
+    who is locked out."""
+    return tuple(s.dead), tuple(map(len, s.fuel)), tuple(map(tuple, s.stashes)), tuple(s.locked)
 
 
-def trade_facts(s: S, seat: int) -> Hashable:
-    """What ``offers_open`` reads: who lives, everyone's Fuel and stash, who is locked out,
-    and whether ``seat`` is in Quarantine."""
-    return seat, tuple(s.dead), tuple(map(len, s.fuel)), tuple(map(tuple, s.stashes)), tuple(s.locked), \
-        s.quarantined[seat]
-
-
-@kept(trade_facts, None)
-def offers_open(s: S, seat: int) -> list[Action]:
+@kept(lambda s, seat, table: (seat, s.quarantined[seat], table), None)
+def offers_open(s: S, seat: int, table: Hashable) -> list[Action]:
     """The offers ``seat`` may make (while it may trade): a Fuel to each other living
     player, a Fuel from them, or a Fuel for each Food in their stash, whichever the trade
-    rules allow (``trade_problem``). Kept: nobody may change the list or its actions."""
+    rules allow (``trade_problem``). Kept by ``table`` (``trade_table(s)``) and whether
+    ``seat`` is in Quarantine: nobody may change the list or its actions."""
     out: list[Action] = []
     for to in s.others_alive(seat):
         wishes = [Offer(seat, to, give_fuel=1)] * bool(s.fuel[seat]) + [Offer(seat, to, want_fuel=1)] * bool(s.fuel[to])
@@ -520,44 +501,79 @@ def perform(s: S, seat: int, action: Action, now: int) -> list[Event]:
 
 def legal(s: S, seat: int) -> list[Action]:
     """What ``seat`` may do now."""
+    return legals(s, (seat,))[seat]
+
+
+def legals(s: S, seats: Iterable[int]) -> dict[int, list[Action]]:
+    """What each of ``seats`` may do now: the seeder seeds, the Sleuths guess; in play a
+    seat the open card waits on passes or denies it; else a living seat acknowledges the
+    Food about to be eaten (if asked to), takes its turn step, plays any-time cards (Launch,
+    Antidote), leaves Quarantine, and trades. What the seats' options share (the Food on
+    the table, who may fly, the facts of a trade) is worked out once for them all."""
     if s.phase == "seed":
-        if seat != s.seeding[0]:
-            return []
-        return [{"type": "seed", "kind": k, "stash": p} for k in FOOD_KINDS for p in range(s.n) if s.room(p) > 0]
+        return {seat: seed_options(s) if seat == s.seeding[0] else [] for seat in seats}
     if s.phase == "guess":
-        return guess_options(s, seat)
-    if s.phase != "play" or s.dead[seat]:
-        return []
+        return {seat: guess_options(s, seat) for seat in seats}
+    if s.phase != "play":
+        return {seat: [] for seat in seats}
+    dead, hands = s.dead, s.hands
     if s.window is not None:
-        if seat not in s.window.waiting:
-            return []
-        return [{"type": "pass"}] + ([{"type": "denied"}] if "denied" in s.hands[seat] else [])
-    out: list[Action] = []
-    if acking(s) and seat in s.eating.waiting:  # type: ignore[union-attr]
-        out.append({"type": "pass"})
-    out += step_options(s, seat)
-    out += launch_options(s, seat)
-    if "antidote" in s.hands[seat]:
-        out += [{"type": "antidote", "food": f} for f in s.all_foods()]
-    if s.quarantined[seat] and len(s.fuel[seat]) >= QUARANTINE_EXIT_FUEL:
-        out.append({"type": "leave_quarantine"})
-    out += offer_options(s, seat)
-    if trading_ok(s, seat):
-        out += [{"type": "accept", "by": o.by} for o in s.offers if o.to == seat and trade_problem(s, o) is None]
-    out += [{"type": "decline", "by": o.by} for o in s.offers if o.to == seat]
-    out += [{"type": "withdraw", "to": o.to} for o in s.offers if o.by == seat]
+        waiting = s.window.waiting
+        return {seat: [] if dead[seat] or seat not in waiting else
+                [{"type": "pass"}] + ([{"type": "denied"}] if "denied" in hands[seat] else []) for seat in seats}
+    eating = s.eating
+    acking_now = eating is not None and eating.food is not None
+    ack = eating.waiting if acking_now else ()  # type: ignore[union-attr]
+    trade = trade_table(s) if eating is None else None
+    fliers: tuple[tuple[int, int], ...] | None = None  # who may fly, and their Fuel (once asked)
+    foods: list[int] | None = None
+    out: dict[int, list[Action]] = {}
+    for seat in seats:
+        if dead[seat]:
+            out[seat] = []
+            continue
+        hand = hands[seat]
+        mine: list[Action] = [{"type": "pass"}] if seat in ack else []
+        if seat == s.turn and not acking_now:
+            mine += step_options(s, seat)
+        if "launch" in hand and not s.quarantined[seat]:
+            if fliers is None:
+                fliers = tuple([(p, len(f)) for p, f in enumerate(s.fuel) if not dead[p] and not s.quarantined[p]])
+            mine += pods(len(s.fuel[seat]), tuple([f for f in fliers if f[0] != seat]))
+        if "antidote" in hand:
+            if foods is None:
+                foods = s.all_foods()
+            mine += [{"type": "antidote", "food": f} for f in foods]
+        if s.quarantined[seat] and len(s.fuel[seat]) >= QUARANTINE_EXIT_FUEL:
+            mine.append({"type": "leave_quarantine"})
+        if trade is not None and s.offers_made[seat] < MAX_OFFERS_PER_TURN:
+            mine += offers_open(s, seat, trade)
+        if s.offers:
+            if trade is not None:
+                mine += [{"type": "accept", "by": o.by} for o in s.offers
+                         if o.to == seat and trade_problem(s, o) is None]
+            mine += [{"type": "decline", "by": o.by} for o in s.offers if o.to == seat]
+            mine += [{"type": "withdraw", "to": o.to} for o in s.offers if o.by == seat]
+        out[seat] = mine
     return out
 
 
+def seed_options(s: S) -> list[Action]:
+    """The seeder's choices: a safe or an unsafe Food, into any stash with room."""
+    return [{"type": "seed", "kind": k, "stash": p} for k in FOOD_KINDS for p in range(s.n) if s.room(p) > 0]
+
+
 def step_options(s: S, seat: int) -> list[Action]:
-    """The choices of the seat whose turn step it is."""
-    if my_step(s, seat, "action"):
+    """The choices of the seat whose turn step it is (in play, with no card waiting for
+    answers and no Food for acknowledgement)."""
+    step = s.step
+    if step == "action":
         return action_stage_options(s, seat)
-    if my_step(s, seat, "event"):
+    if step == "event":
         return keep_options(s, seat)
-    if my_step(s, seat, "tag"):
+    if step == "tag":
         return [{"type": "tag", "claim": c} for c in FOOD_KINDS]
-    if my_step(s, seat, "eat") and s.eating is not None and seat == s.eating.eater:
+    if step == "eat" and s.eating is not None and seat == s.eating.eater:
         return [{"type": "eat", "food": f} for f in s.stashes[seat]]
     return []
 

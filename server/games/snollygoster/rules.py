@@ -77,6 +77,12 @@ class Snollygoster(Game[SnollygosterState, SnollygosterOptions]):
             return []
         return actions.legal(state, seat)
 
+    def legals(self, state: S, seats: Sequence[int]) -> dict[int, list[Action]]:
+        n = state.n
+        if all([type(seat) is int and 0 <= seat < n for seat in seats]):
+            return actions.legals(state, seats)
+        return super().legals(state, seats)  # seat by seat: nothing for a seat not at the table
+
     def apply(self, state: S, seat: int | None, action: Action, now_ms: int) -> tuple[S, list[Event]]:
         if self.screen(state, seat, action, now_ms):
             s = state.clone()
