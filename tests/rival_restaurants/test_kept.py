@@ -8,11 +8,13 @@ from server.engine import TIMEOUT, Rng
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.buying import counter_price
 from server.games.rival_restaurants.cards import INGREDIENTS, LOCATIONS, MARKETS
+from server.games.rival_restaurants.cooking import plan_dishes
 from server.games.rival_restaurants.expansion import merged
+from server.games.rival_restaurants.moments import fire
 from server.games.rival_restaurants.moving import KEPT_MOVES, move_options
 from server.games.rival_restaurants.sporks import shaker_on
 from server.games.rival_restaurants.sporks_table import ShakerPlace, table
-from server.games.rival_restaurants.state import RivalState
+from server.games.rival_restaurants.state import Dish, RivalState
 
 from .helpers import NAMES, QUIET, new
 
@@ -103,3 +105,49 @@ def test_kept_boards_are_the_boards_built_afresh(players: int, sporks_out: bool)
         else:
             seat, action = rng.choice(moves)
             s = GAME.apply(s, seat, action, now)[0]
+
+
+# ---- what only a seat knows: kept by its facts ---------------------------------------------
+
+def walk(players: int, options: dict, seed: int, steps: int = 200) -> list[RivalState]:
+    """The states of one random game with these options (random legal play, timeouts when due)."""
+    rng = Rng(seed)
+    s = GAME.setup(NAMES[:players], GAME.options(options), seed, 0)
+    out, now = [s], 0
+    while GAME.result(s) is None and len(out) < steps:
+        moves = [(seat, a) for seat in range(players) for a in GAME.legal(s, seat)]
+        now += 500
+        deadline = GAME.deadline(s)
+        if deadline is not None and (deadline <= now or not moves):
+            now = max(now, deadline)
+            s = GAME.apply(s, None, dict(TIMEOUT), now)[0]
+        else:
+            seat, action = rng.choice(moves)
+            s = GAME.apply(s, seat, action, now)[0]
+        out.append(s)
+    return out
+
+
+def fresh_mine(s: RivalState, seat: int) -> dict:
+    """What only ``seat`` knows, as the rules state it: its pick and foresight, its declared
+    dishes, its cook limit (the moment fired), which of its recipes it could cook alone now
+    (``plan_dishes``), and the expansions' fields."""
+    t, p = s.today[seat], s.chefs[seat]
+    return {"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
+            "cook_limit": fire(s, "cook_limit", [seat], {"limit": 1})[0]["limit"],
+            "cookable": {r: plan_dishes(s, seat, [Dish(r)]) is not None for r in p.recipes},
+            **merged("mine_fields", s, seat)}
+
+
+GAMES = [(6, {}, 1), (6, {"sporks_out": True}, 2), (2, {"kitchen_squad": True}, 3),
+         (3, {"sporks_out": True, "restaurants": "chosen"}, 4), (2, {"kitchen_squad": True, "sporks_out": True}, 5)]
+
+
+@pytest.mark.parametrize("players,options,seed", GAMES)
+def test_kept_mine_is_mine_built_afresh(players: int, options: dict, seed: int) -> None:
+    """Every seat's ``mine``, over random games, is what it knows read afresh from the state."""
+    for s in walk(players, options, seed):
+        views = GAME.views(s, [*range(players), None])
+        assert views[None]["mine"] is None
+        for seat in range(players):
+            assert views[seat]["mine"] == fresh_mine(s, seat), (seat, s.phase, s.day)

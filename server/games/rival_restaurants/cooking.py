@@ -31,7 +31,7 @@ from .cards import (
     WILD,
     Recipe,
 )
-from .moments import fire, run_now, source_name
+from .moments import fire, quiet, run_now, source_name
 from .phase import Phase, register
 from .plays import play_options
 from .state import Dish, RivalState
@@ -53,10 +53,15 @@ class Plan:
 
 def cook_limit(s: RivalState, seat: int) -> int:
     """Recipes a chef may cook today: 1, more with an upgrade or a card."""
+    if quiet(s, seat, "cook_limit"):
+        return 1
     return fire(s, "cook_limit", [seat], {"limit": 1})[0]["limit"]
 
 
 def substitution_rules(s: RivalState, seat: int) -> list[dict[str, Any]]:
+    """What may stand in for a missing ingredient: none but by an upgrade, a card or a power."""
+    if quiet(s, seat, "substitutes"):
+        return []
     return fire(s, "substitutes", [seat], {"rules": []})[0]["rules"]
 
 
@@ -209,11 +214,11 @@ def cookable(s: RivalState, seat: int) -> dict[str, bool]:
     rules = substitution_rules(s, seat)
     p = s.chefs[seat]
     garbage = p.garbage if any(r["use"] == GARBAGE for r in rules) else 0
-    return _cookable(tuple(p.recipes), tuple(sorted(p.ingredients.items())), garbage, rules)
+    return _cookable(tuple(p.recipes), frozenset(p.ingredients.items()), garbage, rules)
 
 
-@kept(lambda recipes, held, garbage, rules: (recipes, held, garbage, repr(rules)), None)
-def _cookable(recipes: tuple[str, ...], held: tuple[tuple[str, int], ...], garbage: int,
+@kept(lambda recipes, held, garbage, rules: (recipes, held, garbage, repr(rules) if rules else ""), None)
+def _cookable(recipes: tuple[str, ...], held: frozenset[tuple[str, int]], garbage: int,
               rules: list[dict[str, Any]]) -> dict[str, bool]:
     """``cookable`` of these recipes from what is ``held`` (and the ``garbage`` a rule lets
     stand in, as ``cooking_pool`` counts it) by these rules (kept: never changed)."""

@@ -195,9 +195,12 @@ def sources(s: RivalState, seat: int) -> list[tuple[Source, str]]:
     applies ("self", or "target" for a card played on this chef today)."""
     pantry, today = s.chefs[seat], s.today[seat]
     out: list[tuple[Source, str]] = [(("chef", pantry.chef), "self")]
-    out += [(src, "self") for src in level_sources(s, seat)]
-    out += [(("upgrade", u), "self") for u in pantry.upgrades]
-    out += [((kind, ident), on) for kind, ident, on in today.effects]
+    if pantry.levels:
+        out += [(src, "self") for src in level_sources(s, seat)]
+    if pantry.upgrades:
+        out += [(("upgrade", u), "self") for u in pantry.upgrades]
+    if today.effects:
+        out += [((kind, ident), on) for kind, ident, on in today.effects]
     return out
 
 
@@ -257,14 +260,13 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
 
 class _Read:
     """A state being only read (``reading``), and what was found in it: each seat's sources
-    with their effects by moment, those acting at each moment, and what ``read_once`` made."""
+    acting at each moment (with their effects), and what ``read_once`` made."""
 
-    __slots__ = ("state", "sources", "acting", "kept")
+    __slots__ = ("state", "acting", "kept")
 
     def __init__(self, state: RivalState) -> None:
         self.state = state
-        self.sources: dict[int, list[tuple[Source, str, dict[tuple[str, str], tuple[Effect, ...]]]]] = {}
-        self.acting: dict[tuple[int, str], list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+        self.acting: dict[int, dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]] = {}
         self.kept: dict[Any, Any] = {}
 
 
@@ -318,14 +320,29 @@ def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tup
     now = _reading.now
     if now is None or now.state is not s:
         return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
-    found = now.acting.get((seat, moment))
+    found = now.acting.get(seat)
     if found is None:
-        known = now.sources.get(seat)
-        if known is None:
-            known = now.sources[seat] = [(src, on, effects_by_moment(src)) for src, on in sources(s, seat)]
-        found = now.acting[(seat, moment)] = [(src, on, effs) for src, on, index in known
-                                              if (effs := index.get((moment, on)))]
-    return found
+        found = now.acting[seat] = _acting_by_moment(s, seat)
+    return found.get(moment, NONE_ACTING)
+
+
+NONE_ACTING: list[tuple[Source, str, tuple[Effect, ...]]] = []  # never changed
+
+
+def _acting_by_moment(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
+    """``acting`` at every moment at once: each source's effects by moment read once."""
+    out: dict[str, list[tuple[Source, str, tuple[Effect, ...]]]] = {}
+    for src, on in sources(s, seat):
+        for (moment, side), effs in effects_by_moment(src).items():
+            if side == on:
+                out.setdefault(moment, []).append((src, on, effs))
+    return out
+
+
+def quiet(s: RivalState, seat: int, moment: str) -> bool:
+    """Would ``moment`` leave its values as they are for ``seat``: none of its sources has
+    an effect at it, and no rule of the table runs then."""
+    return moment not in RULES and not acting(s, seat, moment)
 
 
 def run_now(s: RivalState, seat: int, src: Source, values: dict[str, Any]) -> list[Event]:
@@ -363,4 +380,4 @@ def source_name(src: Source) -> str:
 
 
 __all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "acting", "check_now", "effect", "fire",
-           "read_once", "reading", "rule", "run_now", "source_name", "sources"]
+           "quiet", "read_once", "reading", "rule", "run_now", "source_name", "sources"]

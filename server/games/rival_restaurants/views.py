@@ -69,7 +69,7 @@ from .moments import acting, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES
-from .state import RivalState
+from .state import Dish, RivalState
 from .zones import OWNER, Zone
 
 
@@ -286,10 +286,16 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return alike({"pick": t.pick, "foresee": t.foresee, "dishes": [d.to_json() for d in t.dishes],
-                  "cook_limit": cook_limit(s, seat),
-                  "cookable": cookable(s, seat),
-                  **merged("mine_fields", s, seat)})
+    return _mine(t.pick, t.foresee, tuple(t.dishes), cook_limit(s, seat), tuple(cookable(s, seat).items()),
+                 fields(merged("mine_fields", s, seat)))
+
+
+@interned(size=4096)
+def _mine(pick: str | None, foresee: int | None, dishes: tuple[Dish, ...], limit: int,
+          can_cook: tuple[tuple[str, bool], ...], more: bytes) -> dict[str, Any]:
+    """What only a seat knows, from its facts (``mine``)."""
+    return {"pick": pick, "foresee": foresee, "dishes": [d.to_json() for d in dishes], "cook_limit": limit,
+            "cookable": dict(can_cook), **orjson.loads(more)}
 
 
 def prompt(s: RivalState, seat: int | None) -> str:
