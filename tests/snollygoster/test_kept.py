@@ -79,3 +79,15 @@ def test_kept_views_and_legal_actions_are_fresh_ones(players: int, variant: str,
             kept_legal = GAME.legals(s, seats[:-1])
             fresh_legal = unkept(monkeypatch, actions, lambda: {seat: GAME.legal(s, seat) for seat in seats[:-1]})
             assert kept_legal == fresh_legal, f"turn {s.turn_no}, phase {s.phase}"
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES)
+def test_a_seat_not_addressed_is_prompted_as_the_spectator(players: int, variant: str) -> None:
+    """``views`` tells a seat outside ``addressed`` the spectator's prompt without asking
+    ``prompt``: that is what ``prompt`` tells it."""
+    for seed in range(2):
+        for s in random_states(players, GAME.variants[variant], Rng(seed * 10 + players).below(1 << 30)):
+            addressed = view._addressed(s)
+            for seat in range(players):
+                if seat not in addressed:
+                    assert view.prompt(s, seat) == view.prompt(s, None), f"seat {seat}, turn {s.turn_no}, {s.phase}"

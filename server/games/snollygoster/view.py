@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from server.engine.kept import interned, listed
+from server.engine.kept import derived, interned, listed
 
 from .cards import ACTION_CARDS, AGENDA_NAMES, AGENDAS, CHARACTERS, EVENT_CARDS, FUEL_CAP, POD_FUEL, STASH_SIZE
 from .flow import name
@@ -38,33 +38,27 @@ LIMITS = {"stash": STASH_SIZE, "fuel": FUEL_CAP}
 # ---- the parts of a view, each built from its facts alone (``interned``): a part whose
 # facts did not change since the last state is the very same object in both views ----------
 
+FoodFacts = tuple[Any, ...]
+"""A Food in a stash, as plain values: its id, its tag (tagger, their name, the claim) or
+``None``, who placed it, whether an Antidote protects it this turn, its kind, and ``True``
+once it is revealed, else who knows its kind and how (placed, inspected, seen)."""
 FoodSeen = tuple[Any, ...]  # a Food's id, tag (tagger, their name, claim), placer, Antidote, kind, how known
 
 
-def _food_seen(s: S, food: int) -> FoodSeen:
-    """A Food as the table sees it: its id, its tag (tagger, their name, the claim), who
-    placed it, whether an Antidote protects it this turn, and its kind once revealed."""
-    tag = s.tags.get(food)
-    tagger = (tag[0], name(s, tag[0]), tag[1]) if tag else (None, None, None)
-    shown = (s.kinds[food], "revealed") if s.public_kind[food] else (None, None)
-    return (food, *tagger, s.placed_by.get(food), s.antidote.get(food) == s.turn_no, *shown)
+def _table_food(food: FoodFacts) -> FoodSeen:
+    """A Food as the table sees it: its kind only once revealed."""
+    card, tag, placed_by, antidote, kind, knowers = food
+    return (card, *(tag or (None, None, None)), placed_by, antidote,
+            *((kind, "revealed") if knowers is True else (None, None)))
 
 
-Secret = tuple[str, tuple[tuple[int, str], ...]] | None
-
-
-def _secret(s: S, food: int) -> Secret:
-    """What the table does not see of a Food: its kind and who knows it (and how: placed,
-    inspected, seen), or ``None`` once it is revealed."""
-    return None if s.public_kind[food] else (s.kinds[food], tuple(s.known[food].items()))
-
-
-def _known_to(stash: tuple[FoodSeen, ...], secrets: tuple[Secret, ...], viewer: int) -> tuple[FoodSeen, ...]:
-    """A stash as ``viewer`` sees it: each Food as the table does, unless they know its kind."""
+def _known_to(foods: tuple[FoodFacts, ...], seen: tuple[FoodSeen, ...], viewer: int) -> tuple[FoodSeen, ...]:
+    """A stash as ``viewer`` sees it: each Food as the table does (``seen``), unless they
+    know its kind."""
     out = []
-    for seen, secret in zip(stash, secrets):
-        how = dict(secret[1]).get(viewer) if secret else None
-        out.append(seen if how is None else (*seen[:6], secret[0], how))
+    for food, table in zip(foods, seen):
+        how = None if food[5] is True else dict(food[5]).get(viewer)
+        out.append(table if how is None else (*table[:6], food[4], how))
     return tuple(out)
 
 
@@ -81,15 +75,7 @@ def _food(food: int, tag_by: int | None, tag_name: str | None, claim: str | None
     }
 
 
-PlayerFacts = tuple[Any, ...]
-
-
-def _player_facts(s: S, p: int, scores: tuple[float, ...] | None, waiting: list[int]) -> PlayerFacts:
-    """What everyone sees of player ``p`` (their stash and agenda aside); ``waiting``: the
-    seats the table waits on to answer."""
-    return (p, s.players[p], scores[p] if scores else None, s.characters[p], len(s.fuel[p]), len(s.hands[p]),
-            s.tags_left[p], s.quarantined[p], s.dead[p], s.locked.get(p), s.phase == "play" and p == s.turn,
-            p in waiting)
+PlayerFacts = tuple[Any, ...]  # seat, name, score, character, Fuel, hand, Tag cards, quarantined, dead, locked by, active, waited on
 
 
 @interned(size=4096)
@@ -122,29 +108,53 @@ def _player(facts: PlayerFacts, stash: tuple[FoodSeen, ...], agenda: str | None)
 
 
 @interned(size=4096)
-def _seen_by(facts: PlayerFacts, stash: tuple[FoodSeen, ...], secrets: tuple[Secret, ...], agenda: str,
+def _seen_by(facts: PlayerFacts, foods: tuple[FoodFacts, ...], agenda: str,
              revealed: bool) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """Player ``facts[0]`` as the table sees them, and as each seat that sees more than the
     table: themselves (their agenda) and every seat that knows a Food in their stash that
     the table does not (its kind, and how they know it)."""
     p = facts[0]
-    viewers = {p, *(q for secret in secrets if secret for q, _ in secret[1])}
-    return _player(facts, stash, agenda if revealed else None), {
-        v: _player(facts, _known_to(stash, secrets, v), agenda if revealed or v == p else None) for v in viewers}
+    seen = tuple([_table_food(f) for f in foods])
+    viewers = {p, *(q for f in foods if f[5] is not True for q, _ in f[5])}
+    return _player(facts, seen, agenda if revealed else None), {
+        v: _player(facts, _known_to(foods, seen, v), agenda if revealed or v == p else None) for v in viewers}
 
 
-def _players(s: S, scores: tuple[float, ...] | None, seats: Sequence[int | None]) -> dict[int | None, list[Any]]:
-    """Each seat's list of players: a player is seen as the spectator sees them, except by
-    themselves (their agenda) and by a seat that knows a Food in their stash that the
-    table does not."""
-    public, personal = [], []
+def _players(s: S, scores: tuple[float, ...] | None) -> dict[int | None, list[Any]]:
+    """Every seat's list of players (``_lists``). Each player is kept by their facts, read
+    here as plain values: what everyone sees of them and of each Food in their stash
+    (``FoodFacts``)."""
+    names, placed, antidote, kinds, public, known, turn_no = \
+        s.players, s.placed_by, s.antidote, s.kinds, s.public_kind, s.known, s.turn_no
+    tags = {f: (by, names[by], claim) for f, (by, claim) in s.tags.items()}
     waiting = s.window.waiting if s.window else (s.eating.waiting if s.eating else [])
+    active = s.turn if s.phase == "play" else None
+    locked, fuel, hands, tags_left, quarantined, dead = s.locked, s.fuel, s.hands, s.tags_left, s.quarantined, s.dead
+    seen = []
     for p, stash in enumerate(s.stashes):
-        table, seen = _seen_by(_player_facts(s, p, scores, waiting), tuple([_food_seen(s, f) for f in stash]),
-                               tuple([_secret(s, f) for f in stash]), s.agendas[p], p in s.revealed_agendas)
-        public.append(table)
-        personal.append(seen)
-    return {seat: listed(*[seen.get(seat, table) for table, seen in zip(public, personal)]) for seat in seats}
+        facts = (p, names[p], scores[p] if scores else None, s.characters[p], len(fuel[p]), len(hands[p]),
+                 tags_left[p], quarantined[p], dead[p], locked.get(p), p == active, p in waiting)
+        foods = tuple([(f, tags.get(f), placed.get(f), antidote.get(f) == turn_no, kinds[f],
+                        public[f] or tuple(known[f].items())) for f in stash])
+        seen.append(_seen_by(facts, foods, s.agendas[p], p in s.revealed_agendas))
+    return _lists(listed(*seen))
+
+
+@derived()
+def _lists(seen: list[tuple[dict[str, Any], dict[int, dict[str, Any]]]]) -> dict[int | None, list[Any]]:
+    """Each seat's list of players (and the spectator's, ``None``), from each player as
+    the table sees them and as the seats that see more do (``_seen_by``): a player is seen
+    as the spectator sees them, except by themselves (their agenda) and by a seat that
+    knows a Food in their stash that the table does not. Kept by the very players seen:
+    the same lists while no player changed."""
+    table = [everyone for everyone, _ in seen]
+    lists: dict[int | None, list[Any]] = {seat: table.copy() for seat in range(len(seen))}
+    for p, (_, more) in enumerate(seen):
+        for viewer, part in more.items():
+            lists[viewer][p] = part
+    out: dict[int | None, list[Any]] = {seat: listed(*parts) for seat, parts in lists.items()}
+    out[None] = listed(*table)
+    return out
 
 
 @interned()
@@ -183,21 +193,21 @@ def _offers(offers: tuple[tuple[int, int, int, int, int | None, int | None], ...
     return [dict(zip(keys, o)) for o in offers]
 
 
-@interned()
-def _eaten(record: tuple[tuple[int, str, int, tuple[int, str] | None, int | None], ...]) -> list[dict[str, Any]]:
-    return [{"food": food, "kind": kind, "eater": eater, "tag": list(tag) if tag else None, "placed_by": placed_by}
-            for food, kind, eater, tag, placed_by in record]
-
-
-def _eaten_facts(s: S) -> tuple[tuple[Any, ...], ...]:
-    """The public record of reveals, as plain values."""
-    return tuple((e["food"], e["kind"], e["eater"], tuple(e["tag"]) if e["tag"] else None, e["placed_by"])
-                 for e in s.eaten)
+@derived()
+def _eaten(record: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public record of reveals (``s.eaten``: records replaced, never changed in place,
+    so kept by the very records, ``listed``)."""
+    return [{"food": e["food"], "kind": e["kind"], "eater": e["eater"], "tag": list(e["tag"]) if e["tag"] else None,
+             "placed_by": e["placed_by"]} for e in record]
 
 
 @interned()
 def _cards(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     return [CARDS[k] for k in kinds]
+
+
+NO_CARDS = _cards(())
+NO_OFFERS = _offers(())
 
 
 @interned()
@@ -259,25 +269,51 @@ def prompt(s: S, seat: int | None) -> str:
         if seat in e.waiting:
             return f"{name(s, e.eater)} will eat Food #{e.food}: acknowledge it (or play an Antidote)."
         return f"Waiting for everyone to acknowledge the Food {name(s, e.eater)} will eat."
-    offers = [name(s, o.by) for o in s.offers if o.to == seat]
+    offers = [name(s, o.by) for o in s.offers if o.to == seat] if s.offers else None
     extra = f" {', '.join(offers)} offer{'s' if len(offers) == 1 else ''} you a trade." if offers else ""
     return step_prompt(s, seat) + extra
 
 
+def _addressed(s: S) -> set[int]:
+    """The seats ``prompt`` may tell something of their own; every other seat is told what
+    the spectator is: the seeder, the Sleuths guessing, and in play the dead, the player
+    whose turn it is, the eater, the seats a card or a Food waits on and those offered a
+    trade."""
+    if s.phase == "seed":
+        return {s.seeding[0]}
+    if s.phase == "guess":
+        return set(s.guessing)
+    if s.phase != "play":
+        return set()
+    out = {s.turn, *[p for p, dead in enumerate(s.dead) if dead], *[o.to for o in s.offers]}
+    if s.window is not None:
+        out.update(s.window.waiting)
+    if s.eating is not None:
+        out.add(s.eating.eater)
+        out.update(s.eating.waiting)
+    return out
+
+
 def step_prompt(s: S, seat: int | None) -> str:
-    who = name(s, s.turn)
-    if s.step == "eat" and s.eating is not None:
+    step = s.step
+    if step == "eat" and s.eating is not None:
         if seat == s.eating.eater:
             return f"Choose a Food from your stash to eat ({s.eating.remaining} to go)."
         return f"{name(s, s.eating.eater)} is choosing a Food to eat."
-    mine = seat == s.turn
-    lines = {
-        "action": ("Your Action stage: play or discard cards, trade, then end it.", f"{who}'s Action stage."),
-        "event": ("Keep one of the two Event cards you drew; the other goes to the bottom.",
-                  f"{who} is choosing an Event card."),
-        "tag": (f"Tag Food #{s.inspecting} safe or unsafe — you may lie.", f"{who} is tagging a Food."),
-    }
-    return lines.get(s.step, ("", ""))[0 if mine else 1] or f"{who}'s turn."
+    if seat == s.turn:
+        if step == "action":
+            return "Your Action stage: play or discard cards, trade, then end it."
+        if step == "event":
+            return "Keep one of the two Event cards you drew; the other goes to the bottom."
+        if step == "tag":
+            return f"Tag Food #{s.inspecting} safe or unsafe — you may lie."
+    who = name(s, s.turn)
+    return STEP_LINES.get(step, "{who}'s turn.").format(who=who)
+
+
+STEP_LINES = {"action": "{who}'s Action stage.", "event": "{who} is choosing an Event card.",
+              "tag": "{who} is tagging a Food."}
+"""What the other seats are told of the turn's step (``who``: the player whose turn it is)."""
 
 
 def build_view(s: S, seat: int | None, deadline: int | None) -> dict[str, Any]:
@@ -287,51 +323,44 @@ def build_view(s: S, seat: int | None, deadline: int | None) -> dict[str, Any]:
 def build_views(s: S, seats: Sequence[int | None], deadline: int | None) -> dict[int | None, dict[str, Any]]:
     """Every seat's view at once: what all seats see alike is built once (the very same
     object in every view), and each part is kept by its facts (``interned``), so a part
-    that did not change since the last state is the very same object as in its views."""
+    that did not change since the last state is the very same object as in its views. A
+    seat ``prompt`` says nothing of its own (``addressed``) is told what the spectator is."""
     result = outcome(s) if s.phase == "over" else None
-    scores = tuple(result.scores) if result else None
-    players = _players(s, scores, seats)
+    players = _players(s, tuple(result.scores) if result else None)
     o = s.options
-    common = {
+    offers = s.offers
+    alike = {  # every seat's view, its own parts (None here) set for each seat below
+        "game": "snollygoster", "you": None, "phase": s.phase, "step": s.step if s.phase == "play" else None,
+        "prompt": None, "deadline": deadline, "since": s.step_since,
         "timers": _timers(o.window_ms, o.turn_ms, o.step_ms),
         "turn": s.turn, "turn_no": s.turn_no, "round": s.round_no,
         "round_limit": o.round_limit, "dealer": s.dealer, "team_game": o.team_game,
-    }
-    table = {
+        "players": None,
         "limits": LIMITS,
         "escape_pod": _escape(s),
         "decks": _decks(len(s.action_deck), len(s.action_discard), len(s.event_deck), len(s.event_discard)),
         "action_discard": _cards(tuple(s.action_discard)),
         "window": window_view(s),
         "eating": eating_view(s),
-        "offers": _offers(tuple((x.by, x.to, x.give_fuel, x.want_fuel, x.give_food, x.want_food) for x in s.offers)),
-    }
-    drawn_count, drawn_kinds = len(s.drawn), tuple(s.kinds[c] for c in s.drawn)
-    ending = {
+        "offers": _offers(tuple([(x.by, x.to, x.give_fuel, x.want_fuel, x.give_food, x.want_food)
+                                 for x in offers])) if offers else NO_OFFERS,
+        "drawn": _drawn(len(s.drawn), None),
         "inspecting": s.inspecting,
-        "eaten": _eaten(_eaten_facts(s)),
-    }
-    guessing = _guessing(tuple(s.guessing), tuple((k, tuple(v.items())) for k, v in s.guesses.items()))
-    result_json = result.to_json() if result else None
-    step = s.step if s.phase == "play" else None
-    alike = {  # every seat's view, its own parts (None here) set for each seat below
-        "game": "snollygoster", "you": None, "phase": s.phase, "step": step, "prompt": None,
-        "deadline": deadline, "since": s.step_since, **common,
-        "players": None,
-        **table,
-        "drawn": _drawn(drawn_count, None),
-        **ending,
-        "hand": _cards(()),
+        "eaten": _eaten(listed(*s.eaten)),
+        "hand": NO_CARDS,
         "agenda": None,
-        "guessing": guessing,
-        "result": result_json,
+        "guessing": _guessing(tuple(s.guessing), tuple([(k, tuple(v.items())) for k, v in s.guesses.items()])),
+        "result": result.to_json() if result else None,
     }
+    spectators = prompt(s, None)
+    addressed = _addressed(s)
     out = {}
     for seat in seats:
         out[seat] = view = alike.copy()
-        view["you"], view["prompt"], view["players"] = seat, prompt(s, seat), players[seat]
+        view["you"], view["prompt"], view["players"] = \
+            seat, prompt(s, seat) if seat in addressed else spectators, players[seat]
         if seat is not None:
             view["hand"], view["agenda"] = _cards(tuple(s.hands[seat])), AGENDA_VIEWS[s.agendas[seat]]
             if seat == s.turn:
-                view["drawn"] = _drawn(drawn_count, drawn_kinds)
+                view["drawn"] = _drawn(len(s.drawn), tuple([s.kinds[c] for c in s.drawn]))
     return out
