@@ -161,7 +161,7 @@ def may_fill(slots: tuple[Slot, ...], types: tuple[str, ...], tokens: int, mish_
     if len(types) + tokens < len(slots):
         return False
     have = frozenset(types)
-    unfit = sum(have.isdisjoint(FILLERS[s.what]) for s in slots)
+    unfit = sum([have.isdisjoint(FILLERS[s.what]) for s in slots])
     return unfit <= tokens + (len(types) // 2 if mish_mash else 0)
 
 

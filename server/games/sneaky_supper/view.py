@@ -74,29 +74,25 @@ def render_all(game: Game[SneakySupperState, Any], s: SneakySupperState,
     which recipes it can complete) are per seat. Every part is kept by the facts it reads
     (``interned`` on them, or ``kept`` by them): a part whose facts did not change since
     the last state is the very same object as in that state's views. A prompt is written
-    once for all the seats that stand alike towards it (``_prompt_role``)."""
+    once for all the seats that stand alike towards it (their role)."""
     shared = _shared(game, s)
     facts = _recipe_facts(s)
     spectator = {"recipes": _recipes(*facts), "hand": None, "craving": None, "craving_ready": False}
     picker = s.turn.picker() if s.phase == "pick" else None
     prompts: dict[tuple[bool, ...], str] = {}
     out = {}
+    n, active, last_call = s.n, s.active, s.last_call
     for seat in seats:
-        me = seat if isinstance(seat, int) and 0 <= seat < s.n else None
+        me = seat if isinstance(seat, int) and 0 <= seat < n else None
         own = spectator if me is None else _own(s, me, facts)
-        role = _prompt_role(s, me, picker, own["craving_ready"])
+        ready = own["craving_ready"]
+        # the seat's role: every fact about it that ``prompt`` reads (the rest is the table's)
+        role = (me == active, me == picker, me in last_call, ready)
         said = prompts.get(role)
         if said is None:
-            said = prompts[role] = prompt(s, me, own["craving_ready"])
+            said = prompts[role] = prompt(s, me, ready)
         out[seat] = {**shared, "you": me, "prompt": said, **own}
     return out
-
-
-def _prompt_role(s: SneakySupperState, me: int | None, picker: int | None, ready: bool) -> tuple[bool, ...]:
-    """Every fact about the seat that ``prompt`` reads: whether it is the active player,
-    the picker of a bust, owed a last call, and can complete its Craving (the rest is
-    the table's)."""
-    return me == s.active, me == picker, me in s.last_call, ready
 
 
 def _own_facts(s: SneakySupperState, me: int, facts: "RecipeFacts") -> tuple[Any, ...]:
@@ -165,9 +161,11 @@ def _players_facts(s: SneakySupperState) -> tuple[PlayerFacts, ...]:
     """What the table sees of each player: everything ``_player`` shows, as plain values."""
     active = s.active if s.phase not in ("last_call", "over") else None
     pending = s.final_left or ()
-    return tuple((s.players[q], tuple(s.points[q].values()), s.tokens[q], len(s.hands[q]), tuple(s.seen[q]),
-                  tuple(s.completed[q]), tuple(s.scored_cravings[q]), s.cravings[q] is not None, s.turns[q],
-                  q == active, q in pending) for q in range(s.n))
+    return tuple([(name, tuple(points.values()), tokens, len(hand), tuple(seen), tuple(completed),
+                   tuple(cravings), craving is not None, turns, q == active, q in pending)
+                  for q, (name, points, tokens, hand, seen, completed, cravings, craving, turns)
+                  in enumerate(zip(s.players, s.points, s.tokens, s.hands, s.seen, s.completed, s.scored_cravings,
+                                   s.cravings, s.turns))])
 
 
 @interned()
@@ -249,11 +247,18 @@ RecipeFacts = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 def _recipe_facts(s: SneakySupperState) -> RecipeFacts:
     """Per Recipe (in their order): how many are left, and who completed one."""
+    left = tuple(map(s.recipes_left.__getitem__, RECIPE_IDS))
+    if not any(s.completed):
+        return left, UNCLAIMED
     by: dict[str, list[int]] = {}
     for q, done in enumerate(s.completed):
         for rid in done:
             by.setdefault(rid, []).append(q)
-    return tuple(s.recipes_left[r.id] for r in RECIPES), tuple(tuple(by.get(r.id, ())) for r in RECIPES)
+    return left, tuple([tuple(by.get(rid, ())) for rid in RECIPE_IDS])
+
+
+RECIPE_IDS = tuple(r.id for r in RECIPES)
+UNCLAIMED: tuple[tuple[int, ...], ...] = ((),) * len(RECIPES)  # nobody has completed a Recipe
 
 
 @interned()

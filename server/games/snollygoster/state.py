@@ -170,13 +170,13 @@ class SnollygosterState(State):
         s.event_deck, s.event_discard = list(self.event_deck), list(self.event_discard)
         s.public_kind, s.public_food = list(self.public_kind), list(self.public_food)
         s.known = list(self.known)
-        s.hands, s.stashes, s.fuel = [list(h) for h in self.hands], [list(h) for h in self.stashes], \
-            [list(f) for f in self.fuel]
+        s.hands, s.stashes, s.fuel = list(map(list, self.hands)), list(map(list, self.stashes)), \
+            list(map(list, self.fuel))
         s.tags_left, s.seeding, s.quarantined, s.dead = list(self.tags_left), list(self.seeding), \
             list(self.quarantined), list(self.dead)
         s.tags, s.placed_by, s.antidote, s.locked = dict(self.tags), dict(self.placed_by), dict(self.antidote), \
             dict(self.locked)
-        s.death_order, s.drawn = [list(g) for g in self.death_order], list(self.drawn)
+        s.death_order, s.drawn = list(map(list, self.death_order)), list(self.drawn)
         if self.eating is not None:
             s.eating = shallow(self.eating)
             s.eating.waiting = list(self.eating.waiting)
