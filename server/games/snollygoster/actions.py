@@ -509,7 +509,7 @@ def legals(s: S, seats: Iterable[int]) -> dict[int, list[Action]]:
     seat the open card waits on passes or denies it; else a living seat acknowledges the
     Food about to be eaten (if asked to), takes its turn step, plays any-time cards (Launch,
     Antidote), leaves Quarantine, and trades. What the seats' options share (the Food on
-    the table, who may fly, the facts of a trade) is worked out once for them all."""
+    the table, the facts of a trade) is worked out once for them all."""
     if s.phase == "seed":
         return {seat: seed_options(s) if seat == s.seeding[0] else [] for seat in seats}
     if s.phase == "guess":
@@ -525,7 +525,6 @@ def legals(s: S, seats: Iterable[int]) -> dict[int, list[Action]]:
     acking_now = eating is not None and eating.food is not None
     ack = eating.waiting if acking_now else ()  # type: ignore[union-attr]
     trade = trade_table(s) if eating is None else None
-    fliers: tuple[tuple[int, int], ...] | None = None  # who may fly, and their Fuel (once asked)
     foods: list[int] | None = None
     out: dict[int, list[Action]] = {}
     for seat in seats:
@@ -537,9 +536,8 @@ def legals(s: S, seats: Iterable[int]) -> dict[int, list[Action]]:
         if seat == s.turn and not acking_now:
             mine += step_options(s, seat)
         if "launch" in hand and not s.quarantined[seat]:
-            if fliers is None:
-                fliers = tuple([(p, len(f)) for p, f in enumerate(s.fuel) if not dead[p] and not s.quarantined[p]])
-            mine += pods(len(s.fuel[seat]), tuple([f for f in fliers if f[0] != seat]))
+            mine += pods(len(s.fuel[seat]), tuple([(p, len(f)) for p, f in enumerate(s.fuel)
+                                                   if p != seat and not dead[p] and not s.quarantined[p]]))
         if "antidote" in hand:
             if foods is None:
                 foods = s.all_foods()
