@@ -7,7 +7,8 @@ import pytest
 from server.engine import TIMEOUT, Rng
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.buying import counter_price
-from server.games.rival_restaurants.cards import INGREDIENTS, LOCATIONS, MARKETS
+from server.games.rival_restaurants.barter import MAX_OFFERS, SAMPLE_OFFERS
+from server.games.rival_restaurants.cards import BUY_BARTER, INGREDIENTS, LOCATIONS, MARKETS
 from server.games.rival_restaurants.cooking import plan_dishes
 from server.games.rival_restaurants.expansion import merged
 from server.games.rival_restaurants.moments import fire
@@ -151,3 +152,48 @@ def test_kept_mine_is_mine_built_afresh(players: int, options: dict, seed: int) 
         assert views[None]["mine"] is None
         for seat in range(players):
             assert views[seat]["mine"] == fresh_mine(s, seat), (seat, s.phase, s.day)
+
+
+# ---- the sample offers: kept by the hands they are drawn from ------------------------------
+
+def fresh_samples(s: RivalState, seat: int) -> list[dict]:
+    """The sample offers as the rule states them, read from the state: to each other chef
+    not done, in seat order from the next, buy their first ingredient at its price, sell
+    them your first at its price, swap your last for their first one you lack (each only
+    when affordable by its payer); at most ``SAMPLE_OFFERS``, none with ``MAX_OFFERS`` open."""
+    if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
+        return []
+    n, out = len(s.players), []
+    mine = sorted(s.chefs[seat].ingredients)
+    for other in [(seat + k) % n for k in range(1, n)]:
+        if s.today[other].done:
+            continue
+        theirs = sorted(s.chefs[other].ingredients)
+        if theirs and INGREDIENTS[theirs[0]].price <= s.available(seat):
+            out.append({"type": "offer", "to": other, "give": {"money": INGREDIENTS[theirs[0]].price},
+                        "get": {"ingredients": [theirs[0]]}})
+        if mine and INGREDIENTS[mine[0]].price <= s.available(other):
+            out.append({"type": "offer", "to": other, "give": {"ingredients": [mine[0]]},
+                        "get": {"money": INGREDIENTS[mine[0]].price}})
+        lacked = [i for i in theirs if i not in mine]
+        if mine and lacked:
+            out.append({"type": "offer", "to": other, "give": {"ingredients": [mine[-1]]},
+                        "get": {"ingredients": [lacked[0]]}})
+        if len(out) >= SAMPLE_OFFERS:
+            break
+    return out[:SAMPLE_OFFERS]
+
+
+@pytest.mark.parametrize("players,options,seed", GAMES)
+def test_kept_sample_offers_are_those_drawn_afresh(players: int, options: dict, seed: int) -> None:
+    """Every seat's sample offers, over random games, are those drawn afresh from the hands."""
+    market = 0
+    for s in walk(players, options, seed):
+        if s.phase != BUY_BARTER:
+            continue
+        market += 1
+        legals = GAME.legals(s, list(range(players)))
+        for seat in range(players):
+            if not s.today[seat].done:  # a chef done at the market has no legal action
+                assert [a for a in legals[seat] if a["type"] == "offer"] == fresh_samples(s, seat), (seat, s.day)
+    assert market

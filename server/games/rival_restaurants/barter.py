@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import Action, Event, private, public, require
-from server.engine.kept import derived
+from server.engine.kept import derived, kept
 
 from . import expansion, ops
 from .buying import active
@@ -241,31 +241,46 @@ PRICES = {i: card.price for i, card in INGREDIENTS.items()}  # each ingredient's
 
 def sample_offers(s: RivalState, seat: int) -> list[Action]:
     """A few simple offers to each other chef: buy their first ingredient (by id) at its
-    price, sell them your first, or swap your last for their first one you lack. Each hand
-    is read once and in C (``min``, a set difference of the keys), never sorted nor read
-    ingredient by ingredient in Python."""
+    price, sell them your first, or swap your last for their first one you lack — none
+    while this chef has the most open offers allowed."""
     if sum(o.frm == seat for o in s.offers) >= MAX_OFFERS:
         return []
-    n = len(s.players)
+    return _samples(seat, read_once(s, "hands", _hands, s))
+
+
+Hand = tuple[bool, frozenset[str], int]
+
+
+def _hands(s: RivalState) -> tuple[Hand, ...]:
+    """What the sample offers are drawn from, by seat: is the chef done, which ingredients
+    they hold, the money they may spend."""
+    return tuple((t.done, frozenset(p.ingredients), s.available(i)) for i, (p, t) in enumerate(zip(s.chefs, s.today)))
+
+
+@kept(lambda seat, hands: (seat, hands), list)
+def _samples(seat: int, hands: tuple[Hand, ...]) -> list[Action]:
+    """``sample_offers`` from the hands they are drawn from (kept: the same hands at the
+    table, the same offers)."""
+    n = len(hands)
     out: list[Action] = []
-    mine, money = s.chefs[seat].ingredients, s.available(seat)
+    _, mine, money = hands[seat]
     if mine:
         first, last = min(mine), max(mine)
         asked = PRICES[first]
     for other in ((seat + k) % n for k in range(1, n)):
-        if s.today[other].done:
+        done, theirs, theirs_money = hands[other]
+        if done:
             continue
-        theirs = s.chefs[other].ingredients
         if theirs:
             wanted = min(theirs)
             paid = PRICES[wanted]
             if paid <= money:
                 out.append({"type": "offer", "to": other, "give": {"money": paid}, "get": {"ingredients": [wanted]}})
         if mine:
-            if asked <= s.available(other):
+            if asked <= theirs_money:
                 out.append({"type": "offer", "to": other, "give": {"ingredients": [first]}, "get": {"money": asked}})
             if theirs:
-                swap = min(theirs.keys() - mine.keys(), default=None)
+                swap = min(theirs - mine, default=None)
                 if swap is not None:
                     out.append({"type": "offer", "to": other, "give": {"ingredients": [last]},
                                 "get": {"ingredients": [swap]}})
