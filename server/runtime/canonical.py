@@ -25,7 +25,10 @@ class ReadRecorder(dict):  # type: ignore[type-arg]
     __slots__ = ("read", "whole")
 
     def __init__(self, source: dict[str, Json]) -> None:
-        super().__init__((k, record(v)) for k, v in source.items())
+        super().__init__(source)
+        for k, v in source.items():
+            if isinstance(v, (dict, list)):
+                dict.__setitem__(self, k, record(v))
         self.read: set[Any] = set()
         self.whole = False
 
@@ -97,7 +100,9 @@ def read_part(value: Json) -> Json:
     """The plain JSON that was read of a recorded ``value``: objects keep the keys read
     (all of them once wholly read), lists and scalars are kept whole."""
     if isinstance(value, ReadRecorder):
-        return {k: read_part(v) for k, v in dict.items(value) if value.whole or k in value.read}
+        read, whole = value.read, value.whole
+        return {k: read_part(v) if isinstance(v, (dict, list)) else v
+                for k, v in dict.items(value) if whole or k in read}
     if isinstance(value, list):
         return [read_part(v) for v in value]
     return value

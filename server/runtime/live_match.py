@@ -522,16 +522,18 @@ class LiveMatch:
         sockets (and, from the owner, the other processes) if that changed who is present."""
         drives = self.drives
         self._arm_bots(drives)
-        standins = frozenset(self.players.standins)
-        for seat in standins - self.stood_in.keys():
-            self.stood_in[seat] = self.seq
-        if drives and self.running and standins != self.presence.owner_standins:
+        playing = self.players.standins.keys()  # the seats stand-ins play
+        for seat in playing:
+            self.stood_in.setdefault(seat, self.seq)
+        if drives and self.running and playing != self.presence.owner_standins:
+            standins = frozenset(playing)
             self.presence.owner_standins = standins
             self.services.ownership.set_standins(self.id, standins)
             self._publish({"kind": "standins", "seats": sorted(standins)})
             self._standins_repeats = PRESENCE_EXPIRES
-        if (drives, standins) != self._noted:  # who plays which seat may have changed
-            self._noted = (drives, standins)
+        noted = self._noted
+        if noted is None or noted[0] != drives or playing != noted[1]:  # who plays which seat may have changed
+            self._noted = (drives, frozenset(playing))
             self.presence.note()
 
     def _arm_bots(self, drives: bool) -> None:
