@@ -85,27 +85,29 @@ def holds(s: RivalState, seat: int, bundle: Bundle) -> bool:
     """Does the chef still hold everything in ``bundle``?"""
     p = s.chefs[seat]
     return (s.available(seat) >= bundle.money and p.garbage >= bundle.garbage
-            and all(p.ingredients.get(i, 0) >= n for i, n in bundle.ingredients.items())
-            and all(r in p.recipes for r in bundle.recipes)
-            and all(a in p.actions for a in bundle.actions)
-            and all(u in p.upgrades for u in bundle.upgrades)
-            and all(len(face_down_of(s, seat, m)) >= n for m, n in bundle.face_down.items()))
+            and (not bundle.ingredients or all(p.ingredients.get(i, 0) >= n for i, n in bundle.ingredients.items()))
+            and (not bundle.recipes or all(r in p.recipes for r in bundle.recipes))
+            and (not bundle.actions or all(a in p.actions for a in bundle.actions))
+            and (not bundle.upgrades or all(u in p.upgrades for u in bundle.upgrades))
+            and (not bundle.face_down
+                 or all(len(face_down_of(s, seat, m)) >= n for m, n in bundle.face_down.items())))
 
 
 def recipes_fit(s: RivalState, offer: Offer) -> bool:
     """After the trade each chef holds at most one basic and one gourmet recipe."""
     for seat, gets, gives in ((offer.frm, offer.get, offer.give), (offer.to, offer.give, offer.get)):
-        after = [r for r in s.chefs[seat].recipes if r not in gives.recipes] + list(gets.recipes)
-        kinds = [RECIPES[r].kind for r in after]
-        if len(kinds) != len(set(kinds)):
+        held = s.chefs[seat].recipes
+        after = [r for r in held if r not in gives.recipes] + list(gets.recipes) if gets.recipes or gives.recipes else held
+        if len({RECIPES[r].kind for r in after}) != len(after):
             return False
     return True
 
 
 def upgrades_fit(s: RivalState, offer: Offer) -> bool:
     """Nobody gets an upgrade they already have (each restaurant has each upgrade once)."""
-    return (not set(offer.give.upgrades) & set(s.chefs[offer.to].upgrades)
-            and not set(offer.get.upgrades) & set(s.chefs[offer.frm].upgrades))
+    give, get = offer.give.upgrades, offer.get.upgrades
+    return ((not give or not set(give) & set(s.chefs[offer.to].upgrades))
+            and (not get or not set(get) & set(s.chefs[offer.frm].upgrades)))
 
 
 def describe(bundle: Bundle) -> str:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.engine import Action, Event, IllegalAction, public, require
+from server.engine import Action, Event, public, require
 
 from . import barter, ops
 from .barter import offer_view, sample_offers
-from .buying import active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_for_sale, slot_index, take_card
-from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
+from .buying import (active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_price, slot_index,
+                     take_card)
+from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, MYSTERY_MART, UPGRADES
 from .expansion import EXPANSIONS
 from .moments import acting, fire, read_once, run_now
 from .phase import Phase, register
@@ -259,10 +260,12 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
 
 
 def shelf_options(s: RivalState, seat: int) -> list[Action]:
-    """Buying the top face-down shelf card, when this chef may."""
-    try:
-        shelf_for_sale(s, seat)
-    except IllegalAction:
+    """Buying the top face-down shelf card, when this chef may (``shelf_for_sale``)."""
+    market = s.today[seat].location
+    if s.today[seat].done or market not in MARKETS or market == MYSTERY_MART:
+        return []
+    m = s.markets[market]
+    if not m.claims_resolved or not (m.shelf or m.discard) or s.available(seat) < shelf_price(s, seat, market):
         return []
     return [{"type": "buy_shelf"}]
 
