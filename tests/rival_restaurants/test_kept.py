@@ -87,25 +87,12 @@ def test_kept_boards_are_the_boards_built_afresh(players: int, sporks_out: bool)
     """Every seat's and the spectator's board, over random games and their states with a
     shaker moved, is the board read afresh from the state."""
     rng = Rng(players * 2 + sporks_out)
-    s = GAME.setup(NAMES[:players], GAME.options({"sporks_out": sporks_out}), players, 0)
     seats: list[int | None] = [*range(players), None]
-    now = 0
-    for _ in range(160):
+    for s in walk(players, {"sporks_out": sporks_out}, players, 160):
         for state in (s, shaken(s, rng)):
             views = GAME.views(state, seats)
             for seat in seats:
                 assert views[seat]["board"] == fresh_board(state, seat), (seat, state.phase)
-        if GAME.result(s) is not None:
-            break
-        moves = [(seat, a) for seat in range(players) for a in GAME.legal(s, seat)]
-        now += 500
-        deadline = GAME.deadline(s)
-        if deadline is not None and (deadline <= now or not moves):
-            now = max(now, deadline)
-            s = GAME.apply(s, None, dict(TIMEOUT), now)[0]
-        else:
-            seat, action = rng.choice(moves)
-            s = GAME.apply(s, seat, action, now)[0]
 
 
 # ---- what only a seat knows: kept by its facts ---------------------------------------------
