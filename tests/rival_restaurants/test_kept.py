@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from server.engine import TIMEOUT, Rng
 from server.games.rival_restaurants import GAME
-from server.games.rival_restaurants.buying import counter_price
+from server.games.rival_restaurants.buying import counter_price, price
 from server.games.rival_restaurants.barter import MAX_OFFERS, SAMPLE_OFFERS
-from server.games.rival_restaurants.cards import BUY_BARTER, INGREDIENTS, LOCATIONS, MARKETS
+from server.games.rival_restaurants.cards import BUY_BARTER, CHEFS, INGREDIENTS, LOCATIONS, MARKETS, Effect
 from server.games.rival_restaurants.cooking import plan_dishes
-from server.games.rival_restaurants.expansion import merged
-from server.games.rival_restaurants.moments import fire
+from server.games.rival_restaurants.expansion import EXPANSIONS, merged
+from server.games.rival_restaurants.moments import MOMENTS, acting, fire, source_effects, sources
 from server.games.rival_restaurants.moving import KEPT_MOVES, move_options
 from server.games.rival_restaurants.sporks import shaker_on
 from server.games.rival_restaurants.sporks_table import ShakerPlace, table
@@ -97,10 +99,14 @@ def test_kept_boards_are_the_boards_built_afresh(players: int, sporks_out: bool)
 
 # ---- what only a seat knows: kept by its facts ---------------------------------------------
 
-def walk(players: int, options: dict, seed: int, steps: int = 200) -> list[RivalState]:
-    """The states of one random game with these options (random legal play, timeouts when due)."""
+def walk(players: int, options: dict, seed: int, steps: int = 200,
+         chefs: dict[int, str] | None = None) -> list[RivalState]:
+    """The states of one random game with these options (random legal play, timeouts when
+    due); ``chefs``: seats dealt these chefs instead."""
     rng = Rng(seed)
     s = GAME.setup(NAMES[:players], GAME.options(options), seed, 0)
+    for seat, chef in (chefs or {}).items():
+        s.chefs[seat].chef = chef
     out, now = [s], 0
     while GAME.result(s) is None and len(out) < steps:
         moves = [(seat, a) for seat in range(players) for a in GAME.legal(s, seat)]
@@ -184,3 +190,95 @@ def test_kept_sample_offers_are_those_drawn_afresh(players: int, options: dict, 
             if not s.today[seat].done:  # a chef done at the market has no legal action
                 assert [a for a in legals[seat] if a["type"] == "offer"] == fresh_samples(s, seat), (seat, s.day)
     assert market
+
+
+# ---- prices: kept by what the price moment reads -------------------------------------------
+
+def fresh_price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool = False,
+                at: str | None = None) -> int:
+    """A card's price as the rule states it: its list price through the ``price`` moment,
+    fired afresh (never below $0)."""
+    values = {"price": INGREDIENTS[ingredient].price, "market": market, "ingredient": ingredient, "remote": remote}
+    if at is not None:
+        values["at"] = at
+    return max(0, fire(s, "price", [seat], values)[0]["price"])
+
+
+def on_sale(s: RivalState, seat: int) -> RivalState:
+    """``s`` with Flash Sale played today by ``seat`` (its price effect lasting)."""
+    s = s.clone()
+    s.today[seat].effects.append(("action", "flash_sale", "self"))
+    return s
+
+
+@pytest.mark.parametrize("players,options,seed", GAMES)
+def test_kept_prices_are_the_prices_fired_afresh(players: int, options: dict, seed: int) -> None:
+    """Every chef's price of every ingredient at every market — where they stand, from afar
+    and before the reveal — over random games with Julia Chopper at the table and with Flash
+    Sale played, is the ``price`` moment fired afresh."""
+    priced = 0
+    for s in walk(players, options, seed, chefs={0: "julia_chopper"}):
+        for state in (s, on_sale(s, players - 1)):
+            for seat in range(players):
+                for market in MARKETS:
+                    for ingredient in {i.id for i in INGREDIENTS.values() if i.market == market}:
+                        for remote, at in ((False, None), (True, None), (False, market)):
+                            expected = fresh_price(state, seat, market, ingredient, remote, at)
+                            assert price(state, seat, market, ingredient, remote, at) == expected, \
+                                (seat, market, ingredient, remote, at, state.today[seat].location)
+                            priced += expected != INGREDIENTS[ingredient].price
+    assert priced  # a price some effect changed was asked
+
+
+# ---- the fields of expansions a match does not play: kept by the seam's arguments ----------
+
+def fresh_fields(seam: str, s: RivalState, arg: object) -> dict:
+    """Every registered expansion's fields at a view seam, each asked afresh."""
+    out: dict = {}
+    for x in EXPANSIONS.values():
+        out.update(getattr(x, seam)(s, arg))
+    return out
+
+
+@pytest.mark.parametrize("players,options,seed", [*GAMES, (4, {"restaurants": "chosen"}, 6)])
+def test_kept_expansion_fields_are_those_asked_afresh(players: int, options: dict, seed: int) -> None:
+    """At every view seam, over random games playing each expansion or none, the fields the
+    views show (``merged``, kept where the match plays no expansion at the seam) are every
+    expansion's asked afresh."""
+    seams = {"player_fields": range(players), "mine_fields": range(players), "view_fields": [*range(players), None],
+             "location_fields": LOCATIONS, "market_fields": MARKETS, "counter_fields": MARKETS}
+    for s in walk(players, options, seed, steps=120):
+        for seam, args in seams.items():
+            for arg in args:
+                assert merged(seam, s, arg) == fresh_fields(seam, s, arg), (seam, arg, s.phase)
+
+
+# ---- each chef's effects by moment: kept by their sources ----------------------------------
+
+def fresh_acting(s: RivalState, seat: int, moment: str) -> list:
+    """The sources of ``seat`` with effects at ``moment`` as the rule states them: every
+    source working for the chef now, each with its effects at that moment on its side."""
+    return [(src, on, effs) for src, on in sources(s, seat)
+            if (effs := tuple(e for e in source_effects(*src) if e.moment == moment and e.on == on))]
+
+
+@pytest.mark.parametrize("players,options,seed", GAMES)
+def test_kept_acting_is_acting_found_afresh(players: int, options: dict, seed: int) -> None:
+    """Every chef's effects at every moment, over random games (levels reached, upgrades
+    bought, cards played), are those found afresh from their sources."""
+    for s in walk(players, options, seed):
+        for seat in range(players):
+            for moment in MOMENTS:
+                assert acting(s, seat, moment) == fresh_acting(s, seat, moment), (seat, moment, s.day)
+
+
+def test_a_card_replaced_in_its_table_acts_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chef card replaced in its table (as content is edited) is the card that acts, even
+    where the old card's effects were found before."""
+    s = new(2)
+    before = acting(s, 0, "income")
+    chef = CHEFS[s.chefs[0].chef]
+    extra = Effect("income", "add", {"key": "income", "n": 100})
+    monkeypatch.setitem(CHEFS, chef.id, replace(chef, effects=(*chef.effects, extra)))
+    assert [e for _, _, effs in acting(s, 0, "income") for e in effs] == \
+        [*(e for _, _, effs in before for e in effs), extra]

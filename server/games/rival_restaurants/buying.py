@@ -14,7 +14,7 @@ from server.engine import Action, Event, IllegalAction, public, require
 
 from . import ops
 from .cards import ACTION_PRICE, DUMP_PRICE, INGREDIENTS, MARKETS, MYSTERY_MART, UPGRADES
-from .moments import acting, fire
+from .moments import acting, fire, fired_values
 from .state import RivalState
 
 
@@ -41,7 +41,7 @@ def _priced(s: RivalState, seat: int, base: int, market: str, ingredient: str | 
     values = {"price": base, "market": market, "ingredient": ingredient, "remote": remote}
     if at is not None:
         values["at"] = at
-    return max(0, fire(s, "price", [seat], values)[0]["price"])
+    return max(0, fired_values(s, seat, "price", values)["price"])
 
 
 def shelf_for_sale(s: RivalState, seat: int) -> str:
@@ -83,8 +83,7 @@ def island_price(s: RivalState, seat: int, item: str, ident: str | None = None) 
     base = UPGRADES[ident].price if item == "upgrade" and ident else {"action": ACTION_PRICE, "dump": DUMP_PRICE}[item]
     if not acting(s, seat, "island_price"):
         return max(0, base)
-    values, _ = fire(s, "island_price", [seat], {"price": base, "item": item, "id": ident})
-    return max(0, values["price"])
+    return max(0, fired_values(s, seat, "island_price", {"price": base, "item": item, "id": ident})["price"])
 
 
 def dumpable(s: RivalState, seat: int) -> int:

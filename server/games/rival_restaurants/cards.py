@@ -21,6 +21,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+class Cards(dict[str, Any]):
+    """A table of cards by id. Cards are data: never changed, a table edited only by a test
+    adding or replacing a card; every such edit of any table is counted (``edits``), so that
+    what is kept from the cards is known to be stale."""
+
+    edits = 0
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        Cards.edits += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        Cards.edits += 1
+        super().__delitem__(key)
+
+
 # ---- effects (the one hook mechanism; the functions live in effects.py) -----------------
 
 
@@ -189,11 +205,11 @@ SPECIALS: tuple[Ingredient, ...] = (
                "Stands in for any one ingredient of a recipe.", wild=True),
 )
 
-INGREDIENTS: dict[str, Ingredient] = {
+INGREDIENTS: dict[str, Ingredient] = Cards({
     **{i: Ingredient(i, _NAMES[i], m.id, m.price) for m in MARKETS.values() if m.id != MYSTERY_MART
        for i in m.counts},
     **{s.id: s for s in SPECIALS},
-}
+})
 EXTRAS: tuple[str, ...] = tuple(s.id for s in SPECIALS if not s.wild)  # added to a dish
 WILD: str = "alien_goo"
 GARBAGE: str = "garbage"  # a stand-in some powers allow (The Greasy Bucket); never a card
@@ -360,7 +376,7 @@ class Chef:
         return next((u for u in self.uses if u.id == ident), None)
 
 
-CHEFS: dict[str, Chef] = {
+CHEFS: dict[str, Chef] = Cards({
     c.id: c
     for c in (
         Chef("biff_brobeque", "Biff Brobeque", "The Grill Sergeant", COOK_COUNTER, "Meat Sweats",
@@ -474,7 +490,7 @@ CHEFS: dict[str, Chef] = {
                   Play(MONEY_MOVE, choice="market", stoppable=False), (Effect("now", "throw_luau"),)),),
              SPORKS_OUT),
     )
-}
+})
 
 # ---- restaurants -----------------------------------------------------------------------
 
@@ -520,7 +536,7 @@ def _fewer_garbage(n: int) -> Effect:
     return Effect("dish_garbage", "add", {"key": "garbage", "n": -n})
 
 
-RESTAURANTS: dict[str, Restaurant] = {
+RESTAURANTS: dict[str, Restaurant] = Cards({
     r.id: r
     for r in (
         Restaurant("rising_sun", "The Rising Sun", "japanese", _levels(
@@ -593,7 +609,7 @@ RESTAURANTS: dict[str, Restaurant] = {
             ("Gain $300 and dump all your garbage.", (_money(300), Effect("now", "dump_garbage", {"n": "all"})))),
             SPORKS_OUT),
     )
-}
+})
 
 # ---- upgrades (the Island) ---------------------------------------------------------------
 
@@ -613,7 +629,7 @@ class Upgrade(Card):
     price: int = 0
 
 
-UPGRADES: dict[str, Upgrade] = {
+UPGRADES: dict[str, Upgrade] = Cards({
     u.id: u
     for u in (
         Upgrade("cash_register", "Cash Register", "Earn $100 more income every day.", (_income(100),), price=400),
@@ -627,7 +643,7 @@ UPGRADES: dict[str, Upgrade] = {
                 "Once per dish, one ingredient may stand in for another from the same market.",
                 (Effect("substitutes", "substitute", {"use": "same_market", "per_dish": 1}),), price=400),
     )
-}
+})
 
 # ---- action cards ------------------------------------------------------------------------
 
@@ -638,7 +654,7 @@ class ActionCard(Card):
     copies: int = 3
 
 
-ACTION_CARDS: dict[str, ActionCard] = {
+ACTION_CARDS: dict[str, ActionCard] = Cards({
     a.id: a
     for a in (
         ActionCard("windfall", "Windfall", "Gain $300.", (_money(300),), Play(MONEY_MOVE)),
@@ -671,7 +687,7 @@ ACTION_CARDS: dict[str, ActionCard] = {
                    (Effect("dish_points", "add", {"key": "points", "n": -2}, on="target"),),
                    Play(COOK_COUNTER, target="chef")),
     )
-}
+})
 ACTION_DECK: tuple[str, ...] = tuple(f"{a.id}-{i + 1}" for a in ACTION_CARDS.values() for i in range(a.copies))
 
 

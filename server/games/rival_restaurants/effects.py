@@ -17,13 +17,13 @@ from .state import RivalState
 
 # ---- modifiers ---------------------------------------------------------------------------
 
-@effect("add")
+@effect("add", values_only=True)
 def _add(hook: Hook, p: dict[str, Any]) -> None:
     """Add ``n`` to a value of the moment (a price, an income, a dish's points…)."""
     hook.values[p["key"]] = hook.values.get(p["key"], 0) + p["n"]
 
 
-@effect("set")
+@effect("set", values_only=True)
 def _set(hook: Hook, p: dict[str, Any]) -> None:
     """Set a value of the moment (Secret Sauce: the garbage penalty is 0)."""
     hook.values[p["key"]] = p["n"]

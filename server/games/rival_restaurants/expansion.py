@@ -8,7 +8,8 @@ overrides the seam (``EXPANSIONS.at``, in registration order) and uses what they
 Every seam's default answers as if the expansion were not there, so an expansion overrides
 only its own, and the defaults are never asked (they would change nothing); the
 view seams are asked whether or not the match plays the expansion (its fields are there,
-empty, without it). New phases and effect kinds plug in as before (``phase.register``,
+empty, without it: then answered from the seam's other arguments alone, never from the
+state, and kept — ``unplayed``). New phases and effect kinds plug in as before (``phase.register``,
 ``moments.effect``; table rules with ``moments.rule``, e.g. a daily reset at ``day_start``).
 """
 
@@ -133,14 +134,16 @@ class Expansions(dict[str, Expansion]):
         super().__init__()
         self._at: dict[str, tuple[Expansion, ...]] = {}
         self._joined: dict[str, dict[str, Any]] = {}
+        self.unplayed: dict[Any, Any] = {}
+        """What the view seams answer where no expansion at them is played (``merged``)."""
 
     def __setitem__(self, key: str, value: Expansion) -> None:
         super().__setitem__(key, value)
-        self._at, self._joined = {}, {}
+        self._at, self._joined, self.unplayed = {}, {}, {}
 
     def __delitem__(self, key: str) -> None:
         super().__delitem__(key)
-        self._at, self._joined = {}, {}
+        self._at, self._joined, self.unplayed = {}, {}, {}
 
     def at(self, seam: str) -> tuple[Expansion, ...]:
         """The expansions that answer ``seam`` otherwise than its default, in order."""
@@ -167,15 +170,41 @@ def register_expansion(expansion: Expansion) -> Expansion:
     return expansion
 
 
-def merged(seam: str, *args: Any) -> dict[str, Any]:
+def merged(seam: str, s: RivalState, *args: Any) -> dict[str, Any]:
     """Every expansion's answer at a seam of fields (``seam(s, ...)`` with ``args``), in one
-    dict, only read (a lone expansion's answer is that very dict)."""
+    dict, only read (a lone expansion's answer is that very dict); kept where the match
+    plays none of them (``unplayed``)."""
     at = EXPANSIONS.at(seam)
+    return unplayed(seam, s, (seam, *args), lambda: _merged(at, seam, s, args))
+
+
+def unplayed(seam: str, s: RivalState, key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, something of a view seam's answer; where the match plays no expansion at
+    ``seam``, made once for ``key`` (the seam and its other arguments) and kept: each
+    expansion then answers with its fields empty, from those arguments alone (``played``)."""
+    if played(EXPANSIONS.at(seam), s):
+        return make()
+    kept = EXPANSIONS.unplayed
+    found = kept.get(key, kept)
+    if found is kept:
+        found = kept[key] = make()
+    return found
+
+
+def played(at: tuple[Expansion, ...], s: RivalState) -> bool:
+    """Does the match play any of these expansions? An expansion it does not play answers
+    a view seam with its fields empty, from the seam's other arguments alone (never from
+    the state): the same for every match not playing it."""
+    playing = s.expansions
+    return bool(playing) and any(x.id in playing for x in at)
+
+
+def _merged(at: tuple[Expansion, ...], seam: str, s: RivalState, args: tuple[Any, ...]) -> dict[str, Any]:
     if len(at) == 1:
-        return getattr(at[0], seam)(*args)
+        return getattr(at[0], seam)(s, *args)
     out: dict[str, Any] = {}
     for x in at:
-        out.update(getattr(x, seam)(*args))
+        out.update(getattr(x, seam)(s, *args))
     return out
 
 
@@ -190,4 +219,4 @@ def face_down_of(s: RivalState, seat: int) -> list[str]:
     return [c for x in EXPANSIONS.at("face_down") for c in x.face_down(s, seat)]
 
 
-__all__ = ["EXPANSIONS", "Expansion", "face_down_of", "handler", "merged", "register_expansion"]
+__all__ = ["EXPANSIONS", "Expansion", "face_down_of", "handler", "merged", "played", "register_expansion", "unplayed"]

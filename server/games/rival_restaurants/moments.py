@@ -28,6 +28,7 @@ from .cards import (
     MYSTERY_MART,
     RESTAURANTS,
     UPGRADES,
+    Cards,
     Effect,
     Recipe,
     meats,
@@ -102,14 +103,24 @@ def rule(moment: str) -> Callable[[TableRule], TableRule]:
     return register
 
 
-def effect(kind: str, check: Callable[..., None] | None = None) -> Callable[[EffectFn], EffectFn]:
+VALUES_ONLY: set[str] = set()
+"""Effect kinds that read and change nothing but the moment's values (``add``, ``set``)."""
+
+
+def effect(kind: str, check: Callable[..., None] | None = None,
+           values_only: bool = False) -> Callable[[EffectFn], EffectFn]:
     """Register the function behind effects of ``kind`` (and the check of a played one's
-    choices, which raises ``IllegalAction`` before anything changes)."""
+    choices, which raises ``IllegalAction`` before anything changes); ``values_only``: it
+    reads and changes nothing but the moment's values."""
 
     def register(fn: EffectFn) -> EffectFn:
         EFFECTS[kind] = fn
         if check is not None:
             CHECKS[kind] = check
+        if values_only:
+            VALUES_ONLY.add(kind)
+        else:
+            VALUES_ONLY.discard(kind)
         return fn
 
     return register
@@ -258,6 +269,32 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
     return values, events
 
 
+def fired_values(s: RivalState, seat: int, moment: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The values ``fire(s, moment, [seat], values)`` leaves (only read: never change them),
+    for a moment that changes nothing else. Where no rule of the table runs at ``moment``
+    and every effect of this seat's at it changes only the values (``VALUES_ONLY``), they
+    follow from those effects, from what ``applies`` reads (where the chef stands, the
+    phase, their cuisine) and from the values: kept by those, not fired again (a price
+    asked for every counter card, every seat, every state)."""
+    found = acting(s, seat, moment)
+    if moment in RULES or not all(eff.kind in VALUES_ONLY for _, _, effs in found for eff in effs):
+        return fire(s, moment, [seat], values)[0]
+    effects = tuple(effs for _, _, effs in found)
+    key = (moment, tuple((src, on) for src, on, _ in found), s.today[seat].location, s.phase,
+           s.chefs[seat].restaurant, *values.items())
+    hit = _FIRED.get(key)
+    if hit is None or len(hit[0]) != len(effects) or any(a is not b for a, b in zip(hit[0], effects)):
+        if len(_FIRED) >= 4096:
+            _FIRED.clear()
+        hit = _FIRED[key] = (effects, fire(s, moment, [seat], values)[0])
+    return hit[1]
+
+
+_FIRED: dict[Any, tuple[tuple[tuple[Effect, ...], ...], dict[str, Any]]] = {}
+"""``fired_values``' answers, with the effects they came from: a card replaced in its table
+(a test's) has new effects, so its old answers are not taken for its new ones."""
+
+
 class _Read:
     """A state being only read (``reading``), and what was found in it: each seat's sources
     acting at each moment (with their effects), and what ``read_once`` made."""
@@ -319,7 +356,7 @@ def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tup
     (none: ``fire`` would leave the moment's values as they are)."""
     now = _reading.now
     if now is None or now.state is not s:
-        return [(src, on, effs) for src, on in sources(s, seat) if (effs := effects_at(src, moment, on))]
+        return _acting_by_moment(s, seat).get(moment, NONE_ACTING)
     found = now.acting.get(seat)
     if found is None:
         found = now.acting[seat] = _acting_by_moment(s, seat)
@@ -330,6 +367,23 @@ NONE_ACTING: list[tuple[Source, str, tuple[Effect, ...]]] = []  # never changed
 
 
 def _acting_by_moment(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
+    """``acting`` at every moment at once (only read), kept by what ``sources`` reads: the
+    chef, the restaurant and its levels reached, the upgrades, today's lasting effects —
+    and the cards behind them, unedited (``Cards.edits``)."""
+    p, t = s.chefs[seat], s.today[seat]
+    key = (Cards.edits, p.chef, p.restaurant, tuple(p.levels), tuple(p.upgrades), tuple(t.effects))
+    found = _ACTING.get(key)
+    if found is None:
+        if len(_ACTING) >= 4096:
+            _ACTING.clear()
+        found = _ACTING[key] = _acting_of(s, seat)
+    return found
+
+
+_ACTING: dict[Any, dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]] = {}
+
+
+def _acting_of(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
     """``acting`` at every moment at once: each source's effects by moment read once."""
     out: dict[str, list[tuple[Source, str, tuple[Effect, ...]]]] = {}
     for src, on in sources(s, seat):
@@ -379,5 +433,5 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "acting", "check_now", "effect", "fire",
-           "quiet", "read_once", "reading", "rule", "run_now", "source_name", "sources"]
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "VALUES_ONLY", "acting", "check_now", "effect",
+           "fire", "fired_values", "quiet", "read_once", "reading", "rule", "run_now", "source_name", "sources"]

@@ -64,7 +64,7 @@ from .cards import (
 )
 from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
-from .expansion import EXPANSIONS, merged
+from .expansion import EXPANSIONS, merged, unplayed
 from .moments import acting, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
@@ -82,6 +82,11 @@ NO_FIELDS = orjson.dumps({})
 def fields(found: dict[str, Any]) -> bytes:
     """An expansion's fields as a fact (their JSON), so that a part showing them is kept by it."""
     return orjson.dumps(found, option=JSON) if found else NO_FIELDS
+
+
+def fields_at(seam: str, s: RivalState, arg: Any) -> bytes:
+    """The expansions' fields at a view seam (``merged``), as a fact."""
+    return unplayed(seam, s, ("json", seam, arg), lambda: fields(merged(seam, s, arg)))
 
 
 def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
@@ -124,7 +129,7 @@ def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
             tuple(sorted(p.ingredients.items())), tuple(p.recipes), tuple(p.actions), p.garbage,
             tuple(p.upgrades), p.gourmet_cooked, tuple(p.cooked), t.location, t.pick is not None,
             t.foresee if t.location is not None else None, t.claimed, t.claim, t.done, t.ready, t.played,
-            tuple(t.uses.items()), fields(merged("player_fields", s, seat)))
+            tuple(t.uses.items()), fields_at("player_fields", s, seat))
 
 
 @interned(size=4096)
@@ -235,14 +240,14 @@ def _locations_facts(s: RivalState) -> list[tuple[Any, ...]]:
         chefs.setdefault(t.location, []).append(i)
     out = []
     for loc in LOCATIONS.values():
-        here = (loc.id, tuple(chefs.get(loc.id, ())), fields(merged("location_fields", s, loc.id)))
+        here = (loc.id, tuple(chefs.get(loc.id, ())), fields_at("location_fields", s, loc.id))
         if loc.id not in MARKETS:
             out.append((here[0], here[1], here[2], None))
             continue
         state = s.markets[loc.id]
-        out.append((here[0], here[1], here[2], tuple(state.counter), fields(merged("counter_fields", s, loc.id)),
+        out.append((here[0], here[1], here[2], tuple(state.counter), fields_at("counter_fields", s, loc.id),
                     len(state.shelf), len(state.discard), state.claims_resolved,
-                    fields(merged("market_fields", s, loc.id))))
+                    fields_at("market_fields", s, loc.id)))
     return out
 
 
@@ -287,7 +292,7 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
         return None
     t = s.today[seat]
     return _mine(t.pick, t.foresee, tuple(t.dishes), cook_limit(s, seat), tuple(cookable(s, seat).items()),
-                 fields(merged("mine_fields", s, seat)))
+                 fields_at("mine_fields", s, seat))
 
 
 @interned(size=4096)
