@@ -271,28 +271,40 @@ def fire(s: RivalState, moment: str, seats: Iterable[int], values: dict[str, Any
 
 def fired_values(s: RivalState, seat: int, moment: str, values: dict[str, Any]) -> dict[str, Any]:
     """The values ``fire(s, moment, [seat], values)`` leaves (only read: never change them),
-    for a moment that changes nothing else. Where no rule of the table runs at ``moment``
-    and every effect of this seat's at it changes only the values (``VALUES_ONLY``), they
-    follow from those effects, from what ``applies`` reads (where the chef stands, the
-    phase, their cuisine) and from the values: kept by those, not fired again (a price
-    asked for every counter card, every seat, every state)."""
+    for a moment that changes nothing else: kept where they can be (``_answers``)."""
+    answers = read_once(s, ("answers", moment, seat), _answers, s, seat, moment)
+    if answers is None:
+        return fire(s, moment, [seat], values)[0]
+    key = tuple(values.items())
+    found = answers.get(key)
+    if found is None:
+        found = answers[key] = fire(s, moment, [seat], values)[0]
+    return found
+
+
+def _answers(s: RivalState, seat: int, moment: str) -> dict[Any, dict[str, Any]] | None:
+    """This seat's answers at ``moment`` by the values asked, kept; None where they cannot
+    be. Where no rule of the table runs at ``moment`` and every effect of this seat's at it
+    changes only the values (``VALUES_ONLY``), the answers follow from those effects, from
+    what ``applies`` reads (where the chef stands, the phase, their cuisine) and from the
+    values: kept by those (a price is asked for every counter card, every seat, every state)."""
     found = acting(s, seat, moment)
     if moment in RULES or not all(eff.kind in VALUES_ONLY for _, _, effs in found for eff in effs):
-        return fire(s, moment, [seat], values)[0]
+        return None
     effects = tuple(effs for _, _, effs in found)
     key = (moment, tuple((src, on) for src, on, _ in found), s.today[seat].location, s.phase,
-           s.chefs[seat].restaurant, *values.items())
+           s.chefs[seat].restaurant)
     hit = _FIRED.get(key)
     if hit is None or len(hit[0]) != len(effects) or any(a is not b for a, b in zip(hit[0], effects)):
-        if len(_FIRED) >= 4096:
+        if len(_FIRED) >= 1024:
             _FIRED.clear()
-        hit = _FIRED[key] = (effects, fire(s, moment, [seat], values)[0])
+        hit = _FIRED[key] = (effects, {})
     return hit[1]
 
 
-_FIRED: dict[Any, tuple[tuple[tuple[Effect, ...], ...], dict[str, Any]]] = {}
-"""``fired_values``' answers, with the effects they came from: a card replaced in its table
-(a test's) has new effects, so its old answers are not taken for its new ones."""
+_FIRED: dict[Any, tuple[tuple[tuple[Effect, ...], ...], dict[Any, dict[str, Any]]]] = {}
+"""``_answers``' tables, with the effects they came from: a card replaced in its table (a
+test's) has new effects, so its old answers are not taken for its new ones."""
 
 
 class _Read:
