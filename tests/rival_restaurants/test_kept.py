@@ -8,7 +8,7 @@ import pytest
 
 from server.engine import TIMEOUT, Rng
 from server.games.rival_restaurants import GAME
-from server.games.rival_restaurants.buying import counter_price, price
+from server.games.rival_restaurants.buying import price
 from server.games.rival_restaurants.barter import MAX_OFFERS, SAMPLE_OFFERS
 from server.games.rival_restaurants.cards import BUY_BARTER, CHEFS, INGREDIENTS, LOCATIONS, MARKETS, Effect
 from server.games.rival_restaurants.cooking import plan_dishes
@@ -65,7 +65,7 @@ def fresh_board(s: RivalState, seat: int | None) -> list[dict]:
                 "category": MARKETS[loc.id].category,
                 "counter": [None if card is None else {
                     "slot": i, "ingredient": card, "name": INGREDIENTS[card].name, "price": INGREDIENTS[card].price,
-                    "your_price": None if seat is None else counter_price(s, seat, loc.id, card),
+                    "your_price": None if seat is None else fresh_counter_price(s, seat, loc.id, card),
                     "shaker": shaker_on(s, loc.id, m.ids[i])} for i, card in enumerate(m.counter)],
                 "shelf": len(m.shelf), "discard": len(m.discard), "claims_resolved": m.claims_resolved,
                 **merged("market_fields", s, loc.id)})
@@ -86,12 +86,13 @@ def shaken(s: RivalState, rng: Rng) -> RivalState:
 
 @pytest.mark.parametrize("players,sporks_out", [(6, False), (6, True), (3, True)])
 def test_kept_boards_are_the_boards_built_afresh(players: int, sporks_out: bool) -> None:
-    """Every seat's and the spectator's board, over random games and their states with a
-    shaker moved, is the board read afresh from the state."""
+    """Every seat's and the spectator's board, over random games (Julia Chopper at the
+    table) and their states with a shaker moved or Flash Sale played, is the board read
+    afresh from the state."""
     rng = Rng(players * 2 + sporks_out)
     seats: list[int | None] = [*range(players), None]
-    for s in walk(players, {"sporks_out": sporks_out}, players, 160):
-        for state in (s, shaken(s, rng)):
+    for s in walk(players, {"sporks_out": sporks_out}, players, 160, chefs={0: "julia_chopper"}):
+        for state in (s, shaken(s, rng), on_sale(s, 0), on_sale(s, players - 1)):
             views = GAME.views(state, seats)
             for seat in seats:
                 assert views[seat]["board"] == fresh_board(state, seat), (seat, state.phase)
@@ -202,6 +203,15 @@ def fresh_price(s: RivalState, seat: int, market: str, ingredient: str, remote: 
     if at is not None:
         values["at"] = at
     return max(0, fire(s, "price", [seat], values)[0]["price"])
+
+
+def fresh_counter_price(s: RivalState, seat: int, market: str, ingredient: str) -> int:
+    """What a counter card costs a chef as the rule states it: bought where they stand (before
+    the reveal: as if they stood at its market), else delivered from afar."""
+    here = s.today[seat].location
+    if here is None:
+        return fresh_price(s, seat, market, ingredient, at=market)
+    return fresh_price(s, seat, market, ingredient, remote=here != market)
 
 
 def on_sale(s: RivalState, seat: int) -> RivalState:

@@ -182,7 +182,7 @@ def unplayed(seam: str, s: RivalState, key: Any, make: Callable[[], Any]) -> Any
     """``make()``, something of a view seam's answer; where the match plays no expansion at
     ``seam``, made once for ``key`` (the seam and its other arguments) and kept: each
     expansion then answers with its fields empty, from those arguments alone (``played``)."""
-    if played(EXPANSIONS.at(seam), s):
+    if s.expansions and played(EXPANSIONS.at(seam), s):
         return make()
     kept = EXPANSIONS.unplayed
     found = kept.get(key, kept)

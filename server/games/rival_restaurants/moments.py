@@ -288,18 +288,27 @@ def _answers(s: RivalState, seat: int, moment: str) -> dict[Any, dict[str, Any]]
     changes only the values (``VALUES_ONLY``), the answers follow from those effects, from
     what ``applies`` reads (where the chef stands, the phase, their cuisine) and from the
     values: kept by those (a price is asked for every counter card, every seat, every state)."""
-    found = acting(s, seat, moment)
-    if moment in RULES or not all(eff.kind in VALUES_ONLY for _, _, effs in found for eff in effs):
+    key = answers_key(s, seat, moment)
+    if key is None:
         return None
-    effects = tuple(effs for _, _, effs in found)
-    key = (moment, tuple((src, on) for src, on, _ in found), s.today[seat].location, s.phase,
-           s.chefs[seat].restaurant)
+    effects = tuple(effs for _, _, effs in acting(s, seat, moment))
     hit = _FIRED.get(key)
     if hit is None or len(hit[0]) != len(effects) or any(a is not b for a, b in zip(hit[0], effects)):
         if len(_FIRED) >= 1024:
             _FIRED.clear()
         hit = _FIRED[key] = (effects, {})
     return hit[1]
+
+
+def answers_key(s: RivalState, seat: int, moment: str) -> tuple[Any, ...] | None:
+    """What this seat's answers at ``moment`` follow from (``_answers``), or None where they
+    cannot be kept: the moment, the seat's sources acting at it (and the cards behind them,
+    unedited: ``Cards.edits``), where the chef stands, the phase and their restaurant."""
+    found = acting(s, seat, moment)
+    if moment in RULES or not all(eff.kind in VALUES_ONLY for _, _, effs in found for eff in effs):
+        return None
+    return (Cards.edits, moment, tuple((src, on) for src, on, _ in found), s.today[seat].location, s.phase,
+            s.chefs[seat].restaurant)
 
 
 _FIRED: dict[Any, tuple[tuple[tuple[Effect, ...], ...], dict[Any, dict[str, Any]]]] = {}
@@ -445,5 +454,5 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "VALUES_ONLY", "acting", "check_now", "effect",
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "VALUES_ONLY", "acting", "answers_key", "check_now", "effect",
            "fire", "fired_values", "quiet", "read_once", "reading", "rule", "run_now", "source_name", "sources"]

@@ -167,16 +167,19 @@ class RivalRestaurants(Game[RivalState, RivalRestaurantsOptions]):
 
     # -- what may be done --
     def legal(self, state: RivalState, seat: int) -> list[Action]:
-        if state.phase == OVER or not 0 <= seat < len(state.players):
-            return []
         with reading(state):
-            return self._phase(state).legal(state, seat)
+            return self._legal(state, seat)
 
     def legals(self, state: RivalState, seats: Sequence[int]) -> dict[int, list[Action]]:
         """Every seat's legal actions in one reading of the state (each seat's sources and
         what is made once for all, such as prices, are found once)."""
         with reading(state):
-            return {seat: self.legal(state, seat) for seat in seats}
+            return {seat: self._legal(state, seat) for seat in seats}
+
+    def _legal(self, state: RivalState, seat: int) -> list[Action]:
+        if state.phase == OVER or not 0 <= seat < len(state.players):
+            return []
+        return self._phase(state).legal(state, seat)
 
     def deadline(self, state: RivalState) -> int | None:
         if state.phase == OVER:

@@ -65,7 +65,7 @@ from .cards import (
 from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
 from .expansion import EXPANSIONS, merged, unplayed
-from .moments import acting, read_once, reading
+from .moments import acting, answers_key, read_once, reading
 from .buying import counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES
@@ -190,7 +190,27 @@ def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
         return read_once(s, "board", _spectators_board, s)
     if not acting(s, seat, "price"):  # no effect on this chef's prices: the list prices
         return _listed_board(board_priced(s, None))
-    return _board_at(s, lambda market, ingredient: counter_price(s, seat, market, ingredient))
+    kept_by = answers_key(s, seat, "price")
+    if kept_by is None:
+        return _board_at(s, lambda market, ingredient: counter_price(s, seat, market, ingredient))
+    return listed(*(_location(*f) if f[3] is None else _priced_by(f, kept_by, s, seat) for f in _board_facts(s)))
+
+
+def _priced_by(facts: tuple[Any, ...], kept_by: tuple[Any, ...], s: RivalState, seat: int) -> dict[str, Any]:
+    """A market as ``seat`` sees it, kept by its facts and by what the seat's prices follow
+    from (``answers_key``): asked again, the very same object, no card priced again."""
+    key = (facts, kept_by)
+    found = _PRICED_BY.get(key)
+    if found is None:
+        if len(_PRICED_BY) >= 4096:
+            _PRICED_BY.clear()
+        market, counter = facts[0], facts[3]
+        found = _PRICED_BY[key] = _priced_location(facts, tuple(
+            None if card is None else counter_price(s, seat, market, card) for card in counter))
+    return found
+
+
+_PRICED_BY: dict[Any, dict[str, Any]] = {}
 
 
 def _spectators_board(s: RivalState) -> list[dict[str, Any]]:
