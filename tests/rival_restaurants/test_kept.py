@@ -18,6 +18,7 @@ from server.games.rival_restaurants.moving import KEPT_MOVES, move_options
 from server.games.rival_restaurants.sporks import shaker_on
 from server.games.rival_restaurants.sporks_table import ShakerPlace, table
 from server.games.rival_restaurants.state import Dish, RivalState
+from server.games.rival_restaurants.views import _zone_facts
 
 from .helpers import NAMES, QUIET, new
 
@@ -254,13 +255,18 @@ def fresh_fields(seam: str, s: RivalState, arg: object) -> dict:
 def test_kept_expansion_fields_are_those_asked_afresh(players: int, options: dict, seed: int) -> None:
     """At every view seam, over random games playing each expansion or none, the fields the
     views show (``merged``, kept where the match plays no expansion at the seam) are every
-    expansion's asked afresh."""
+    expansion's asked afresh; so are the cards each chef holds in an expansion's zones."""
     seams = {"player_fields": range(players), "mine_fields": range(players), "view_fields": [*range(players), None],
              "location_fields": LOCATIONS, "market_fields": MARKETS, "counter_fields": MARKETS}
     for s in walk(players, options, seed, steps=120):
         for seam, args in seams.items():
             for arg in args:
                 assert merged(seam, s, arg) == fresh_fields(seam, s, arg), (seam, arg, s.phase)
+        for seat in range(players):
+            for viewer in [*range(players), None]:
+                fresh = tuple((key, tuple(cards(s, seat)), zone.sees(seat, viewer))
+                              for x in EXPANSIONS.values() for key, (zone, cards) in x.zones.items())
+                assert _zone_facts(s, seat, viewer) == fresh, (seat, viewer, s.phase)
 
 
 # ---- each chef's effects by moment: kept by their sources ----------------------------------

@@ -45,26 +45,46 @@ def _priced(s: RivalState, seat: int, base: int, market: str, ingredient: str | 
 
 
 def shelf_for_sale(s: RivalState, seat: int) -> str:
-    """The market whose shelf this chef may buy from now: their own ingredient market
-    (*Designed:* not the Mystery Mart, whose specials differ in price, so a price would
-    tell the card), once claims there are settled, with a card left to draw."""
-    active(s, seat)
+    """The market whose shelf this chef may buy from now (else ``IllegalAction``, with
+    ``shelf_refusal``'s reason)."""
+    refusal = shelf_refusal(s, seat)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     market = s.today[seat].location
-    require(market in MARKETS and market != MYSTERY_MART,
-            "Face-down shelf cards are sold only at an ingredient market, not at the Island or the Mystery Mart.")
     assert market is not None
-    m = s.markets[market]
-    require(m.claims_resolved, "Claims at your market are not settled yet.")
-    require(bool(m.shelf or m.discard), "The shelf is empty.")
-    cost = shelf_price(s, seat, market)
-    refuse_unless_affordable(s, seat, cost)
     return market
 
 
+def shelf_refusal(s: RivalState, seat: int) -> str | None:
+    """Why this chef may not buy a face-down shelf card now, or None when they may: only at
+    their own ingredient market (*Designed:* not the Mystery Mart, whose specials differ in
+    price, so a price would tell the card), once claims there are settled, with a card left
+    to draw, at a price they can pay."""
+    if s.today[seat].done:
+        return DONE
+    market = s.today[seat].location
+    if market not in MARKETS or market == MYSTERY_MART:
+        return "Face-down shelf cards are sold only at an ingredient market, not at the Island or the Mystery Mart."
+    m = s.markets[market]
+    if not m.claims_resolved:
+        return "Claims at your market are not settled yet."
+    if not (m.shelf or m.discard):
+        return "The shelf is empty."
+    return unaffordable(s, seat, shelf_price(s, seat, market))
+
+
 def refuse_unless_affordable(s: RivalState, seat: int, cost: int) -> None:
-    """Raise ``IllegalAction`` unless this chef can spend ``cost`` now (worded only then)."""
+    """Raise ``IllegalAction`` unless this chef can spend ``cost`` now."""
+    refusal = unaffordable(s, seat, cost)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+
+
+def unaffordable(s: RivalState, seat: int, cost: int) -> str | None:
+    """Why this chef cannot spend ``cost`` now (worded only then), or None when they can."""
     if s.available(seat) < cost:
-        raise IllegalAction(f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend.")
+        return f"It costs {ops.money(cost)}; you have {ops.money(s.available(seat))} to spend."
+    return None
 
 
 def counter_price(s: RivalState, seat: int, market: str, ingredient: str) -> int:
@@ -163,8 +183,11 @@ def buy(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
 
 
 def active(s: RivalState, seat: int) -> None:
-    require(not s.today[seat].done, "You have said you are done for today's market.")
+    require(not s.today[seat].done, DONE)
+
+
+DONE = "You have said you are done for today's market."
 
 
 __all__ = ["active", "buy", "buy_shelf", "buy_slot", "check_slot", "counter_price", "dumpable", "in_auction",
-           "island_price", "price", "shelf_for_sale", "shelf_price", "slot_index", "take_card"]
+           "island_price", "price", "shelf_for_sale", "shelf_price", "shelf_refusal", "slot_index", "take_card"]

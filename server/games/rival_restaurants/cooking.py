@@ -208,17 +208,19 @@ def plan_dishes(s: RivalState, seat: int, dishes: list[Dish]) -> list[Plan] | No
     return plans
 
 
-def cookable(s: RivalState, seat: int) -> dict[str, bool]:
+def cookable(s: RivalState, seat: int, held: tuple[tuple[str, int], ...] | None = None) -> dict[str, bool]:
     """Which of a chef's recipes they could cook now, alone and with no special added
-    (``plan_dishes`` of that one dish), the rules and the pool found once for all."""
+    (``plan_dishes`` of that one dish), the rules and the pool found once for all.
+    ``held``: the chef's ingredients as sorted (id, count) pairs, where the caller has them."""
     rules = substitution_rules(s, seat)
     p = s.chefs[seat]
-    garbage = p.garbage if any(r["use"] == GARBAGE for r in rules) else 0
-    return _cookable(tuple(p.recipes), frozenset(p.ingredients.items()), garbage, rules)
+    garbage = p.garbage if rules and any(r["use"] == GARBAGE for r in rules) else 0
+    return _cookable(tuple(p.recipes), held if held is not None else tuple(sorted(p.ingredients.items())),
+                     garbage, rules)
 
 
 @kept(lambda recipes, held, garbage, rules: (recipes, held, garbage, repr(rules) if rules else ""), None)
-def _cookable(recipes: tuple[str, ...], held: frozenset[tuple[str, int]], garbage: int,
+def _cookable(recipes: tuple[str, ...], held: tuple[tuple[str, int], ...], garbage: int,
               rules: list[dict[str, Any]]) -> dict[str, bool]:
     """``cookable`` of these recipes from what is ``held`` (and the ``garbage`` a rule lets
     stand in, as ``cooking_pool`` counts it) by these rules (kept: never changed)."""

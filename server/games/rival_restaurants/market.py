@@ -17,9 +17,9 @@ from server.engine import Action, Event, public, require
 
 from . import barter, ops
 from .barter import offer_view, sample_offers
-from .buying import (active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_price, slot_index,
+from .buying import (active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_refusal, slot_index,
                      take_card)
-from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, MYSTERY_MART, UPGRADES
+from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
 from .expansion import EXPANSIONS
 from .moments import acting, fire, read_once, run_now
 from .phase import Phase, register
@@ -260,14 +260,8 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
 
 
 def shelf_options(s: RivalState, seat: int) -> list[Action]:
-    """Buying the top face-down shelf card, when this chef may (``shelf_for_sale``)."""
-    market = s.today[seat].location
-    if s.today[seat].done or market not in MARKETS or market == MYSTERY_MART:
-        return []
-    m = s.markets[market]
-    if not m.claims_resolved or not (m.shelf or m.discard) or s.available(seat) < shelf_price(s, seat, market):
-        return []
-    return [{"type": "buy_shelf"}]
+    """Buying the top face-down shelf card, when this chef may (``shelf_refusal``)."""
+    return [] if shelf_refusal(s, seat) is not None else [{"type": "buy_shelf"}]
 
 
 def island_options(s: RivalState, seat: int) -> list[Action]:

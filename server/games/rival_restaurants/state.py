@@ -150,8 +150,9 @@ class MarketState:
         return self.dealt
 
     def clone(self) -> "MarketState":
-        return MarketState(self.id, list(self.counter), list(self.shelf), list(self.discard), self.claims_resolved,
-                           list(self.ids), self.dealt)
+        m = shallow(self)
+        m.counter, m.shelf, m.discard, m.ids = list(self.counter), list(self.shelf), list(self.discard), list(self.ids)
+        return m
 
 
 @dataclass

@@ -86,7 +86,9 @@ def fields(found: dict[str, Any]) -> bytes:
 
 def fields_at(seam: str, s: RivalState, arg: Any) -> bytes:
     """The expansions' fields at a view seam (``merged``), as a fact."""
-    return unplayed(seam, s, ("json", seam, arg), lambda: fields(merged(seam, s, arg)))
+    key = ("json", seam, arg)
+    found = None if s.expansions else EXPANSIONS.unplayed.get(key)  # kept (``unplayed``): asked at every seat
+    return found if found is not None else unplayed(seam, s, key, lambda: fields(merged(seam, s, arg)))
 
 
 def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
@@ -97,9 +99,9 @@ def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
 
 def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
     """What of a chef's things lies in a zone, as facts: each zone's cards and whether
-    ``viewer`` sees them."""
-    return tuple((key, tuple(cards(s, seat)), zone.sees(seat, viewer))
-                 for key, (zone, cards) in player_zone_fields().items())
+    ``viewer`` sees them (kept where the match plays no expansion showing a zone: ``unplayed``)."""
+    return unplayed("zones", s, ("zones", seat, viewer), lambda: tuple(
+        (key, tuple(cards(s, seat)), zone.sees(seat, viewer)) for key, (zone, cards) in player_zone_fields().items()))
 
 
 def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
@@ -130,6 +132,9 @@ def _player_facts(s: RivalState, seat: int) -> tuple[Any, ...]:
             tuple(p.upgrades), p.gourmet_cooked, tuple(p.cooked), t.location, t.pick is not None,
             t.foresee if t.location is not None else None, t.claimed, t.claim, t.done, t.ready, t.played,
             tuple(t.uses.items()), fields_at("player_fields", s, seat))
+
+
+HELD = 7  # where a chef's ingredients are in their facts: (id, count) pairs, sorted
 
 
 @interned(size=4096)
@@ -311,7 +316,8 @@ def mine(s: RivalState, seat: int | None) -> dict[str, Any] | None:
     if seat is None:
         return None
     t = s.today[seat]
-    return _mine(t.pick, t.foresee, tuple(t.dishes), cook_limit(s, seat), tuple(cookable(s, seat).items()),
+    held = read_once(s, "player facts", _players_facts, s)[seat][HELD]
+    return _mine(t.pick, t.foresee, tuple(t.dishes), cook_limit(s, seat), tuple(cookable(s, seat, held).items()),
                  fields_at("mine_fields", s, seat))
 
 
