@@ -26,6 +26,10 @@ def price(s: RivalState, seat: int, market: str, ingredient: str, remote: bool =
     return _priced(s, seat, INGREDIENTS[ingredient].price, market, ingredient, remote, at)
 
 
+LISTED = {i.id: max(0, i.price) for i in INGREDIENTS.values()}
+"""What each counter card costs a chef no effect changes its price for."""
+
+
 def shelf_price(s: RivalState, seat: int, market: str) -> int:
     """What a face-down shelf card of an ingredient market costs this chef at their
     location: the market's one price, changed by powers and cards — never by the card,
@@ -189,5 +193,5 @@ def active(s: RivalState, seat: int) -> None:
 DONE = "You have said you are done for today's market."
 
 
-__all__ = ["active", "buy", "buy_shelf", "buy_slot", "check_slot", "counter_price", "dumpable", "in_auction",
+__all__ = ["LISTED", "active", "buy", "buy_shelf", "buy_slot", "check_slot", "counter_price", "dumpable", "in_auction",
            "island_price", "price", "shelf_for_sale", "shelf_price", "shelf_refusal", "slot_index", "take_card"]

@@ -17,8 +17,8 @@ from server.engine import Action, Event, public, require
 
 from . import barter, ops
 from .barter import offer_view, sample_offers
-from .buying import (active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_refusal, slot_index,
-                     take_card)
+from .buying import (LISTED, active, buy, buy_shelf, dumpable, in_auction, island_price, price, shelf_refusal,
+                     slot_index, take_card)
 from .cards import BID_STEP, BUY_BARTER, INGREDIENTS, ISLAND, MARKETS, UPGRADES
 from .expansion import EXPANSIONS
 from .moments import acting, fire, read_once, run_now
@@ -232,14 +232,14 @@ def market_options(s: RivalState, seat: int) -> list[Action]:
         assert location is not None
         m = s.markets[location]
         money = s.available(seat)
+        cost = LISTED.__getitem__ if not acting(s, seat, "price") else lambda card: price(s, seat, location, card)
         if not m.claims_resolved and not t.claimed:
             out += [{"type": "claim", "slot": i} for i, card in enumerate(m.counter)
-                    if card is not None and price(s, seat, location, card) <= money]
+                    if card is not None and cost(card) <= money]
             out.append({"type": "no_claim"})
         elif m.claims_resolved:
             out += [{"type": "buy", "slot": i} for i, card in enumerate(m.counter)
-                    if card is not None and not in_auction(s, location, i)
-                    and price(s, seat, location, card) <= money]
+                    if card is not None and not in_auction(s, location, i) and cost(card) <= money]
             out += shelf_options(s, seat)
     if shops_at(s, seat, ISLAND):
         out += island_options(s, seat)

@@ -66,7 +66,7 @@ from .cooking import cook_limit, cookable
 from .describe import INGREDIENT_CATALOGUE, action_view, chef_card, recipe_ref, recipe_view, restaurant_view
 from .expansion import EXPANSIONS, merged, unplayed
 from .moments import acting, answers_key, read_once, reading
-from .buying import counter_price, island_price
+from .buying import LISTED, counter_price, island_price
 from .ops import garbage_supply
 from .phase import PHASES
 from .state import Dish, RivalState
@@ -235,7 +235,6 @@ def _at_list_prices(entry: dict[str, Any]) -> dict[str, Any]:
                                  for card in entry["counter"]]}
 
 
-LISTED = {i.id: max(0, i.price) for i in INGREDIENTS.values()}  # what a card costs a chef no effect changes it for
 
 
 def _board_at(s: RivalState, price: Callable[[str, str], int]) -> list[dict[str, Any]]:
