@@ -90,6 +90,7 @@ def derived(size: int = 1024) -> Callable[[Callable[[Any], R]], Callable[[Any], 
 
 _JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 _ALIKE: dict[bytes, Any] = {}
+_KEPT: dict[int, Any] = {}  # the kept values by id (each kept alive in ``_ALIKE``, so its id is its own)
 _ALIKE_SIZE = 8192
 
 
@@ -98,11 +99,15 @@ def alike(value: R) -> R:
     part of a view cheaper to build than to know by its facts, so that a part equal to
     the last state's (or to another seat's) is the very same object, which the runtime's
     diff skips. Told apart by their JSON (members in any order), so ``1`` and ``True``
-    stay apart. Nobody may change the value given, nor ``value`` after."""
+    stay apart; a kept value given again is known by itself, not read again. Nobody may
+    change the value given, nor ``value`` after."""
+    if _KEPT.get(id(value)) is value:
+        return value
     key = orjson.dumps(value, option=_JSON)
     found = _ALIKE.get(key)
     if found is None:
         if len(_ALIKE) >= _ALIKE_SIZE:
             _ALIKE.clear()
-        found = _ALIKE[key] = value
+            _KEPT.clear()
+        found = _ALIKE[key] = _KEPT[id(value)] = value
     return found  # type: ignore[no-any-return]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from server.engine import kept as kept_module
 from server.engine.kept import alike, derived, interned, kept
 
 
@@ -81,3 +82,13 @@ def test_a_derived_answer_is_kept_for_that_very_object_only() -> None:
     one, other = [1, 2], [1, 2]
     assert total(one) == 3 and total(one) == 3 and built == [2]
     assert total(other) == 3 and built == [2, 2]  # an equal but other object is asked anew
+
+
+def test_a_kept_value_given_again_is_known_by_itself_not_read_again(monkeypatch) -> None:
+    first = alike({"k": "alike-known", "n": [1, 2]})
+    read: list[object] = []
+    dumps = kept_module.orjson.dumps
+    monkeypatch.setattr(kept_module.orjson, "dumps", lambda value, **kw: read.append(value) or dumps(value, **kw))
+    assert alike(first) is first
+    assert read == []  # known by itself: not written as JSON again
+    assert alike({"n": [1, 2], "k": "alike-known"}) is first and len(read) == 1  # an equal one is read

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.engine import Action, Event, public, require
+from server.engine.kept import alike
 
 from . import barter, ops
 from .barter import offer_view, sample_offers
@@ -380,13 +381,15 @@ class BuyAndBarter(Phase):
     def view(self, s: RivalState, seat: int | None) -> dict[str, Any]:
         """The market as ``seat`` sees it: what every seat sees alike made once while the
         state is read (``read_once``), the offers to and from the seat for each."""
-        return {
-            **read_once(s, "market view", self._public_view, s),
-            "offers": {
-                "incoming": [offer_view(s, o) for o in s.offers if o.to == seat],
-                "outgoing": [offer_view(s, o) for o in s.offers if o.frm == seat],
-            },
-        }
+        if not any(o.to == seat or o.frm == seat for o in s.offers):
+            return read_once(s, "market view, no offers", self._with_offers, s, [], [])
+        return self._with_offers(s, [offer_view(s, o) for o in s.offers if o.to == seat],
+                                 [offer_view(s, o) for o in s.offers if o.frm == seat])
+
+    def _with_offers(self, s: RivalState, incoming: list[Any], outgoing: list[Any]) -> dict[str, Any]:
+        """The market as seen with these offers to and from the viewer (kept alike: ``alike``)."""
+        return alike({**read_once(s, "market view", self._public_view, s),
+                      "offers": {"incoming": incoming, "outgoing": outgoing}})
 
     def _public_view(self, s: RivalState) -> dict[str, Any]:
         return {"claim_deadline": self.claim_deadline(s), "ends": s.phase_since + s.options.market_ms,
