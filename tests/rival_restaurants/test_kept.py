@@ -298,3 +298,15 @@ def test_a_card_replaced_in_its_table_acts_at_once(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(CHEFS, chef.id, replace(chef, effects=(*chef.effects, extra)))
     assert [e for _, _, effs in acting(s, 0, "income") for e in effs] == \
         [*(e for _, _, effs in before for e in effs), extra]
+
+
+def test_a_price_card_replaced_in_its_table_prices_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chef's price power replaced in its table changes the prices asked after it, even
+    where the old power's prices were kept."""
+    s = new(2, ["julia_chopper", "sal_monella"])
+    meat = next(i.id for i in INGREDIENTS.values() if i.market == "chop_shop")
+    assert price(s, 0, "chop_shop", meat, at="chop_shop") == INGREDIENTS[meat].price - 100
+    julia = CHEFS["julia_chopper"]
+    cheaper = Effect("price", "add", {"key": "price", "n": -150, "markets": ["chop_shop"]}, location_based=True)
+    monkeypatch.setitem(CHEFS, julia.id, replace(julia, effects=(cheaper,)))
+    assert price(s, 0, "chop_shop", meat, at="chop_shop") == INGREDIENTS[meat].price - 150

@@ -291,13 +291,12 @@ def _answers(s: RivalState, seat: int, moment: str) -> dict[Any, dict[str, Any]]
     key = answers_key(s, seat, moment)
     if key is None:
         return None
-    effects = tuple(effs for _, _, effs in acting(s, seat, moment))
-    hit = _FIRED.get(key)
-    if hit is None or len(hit[0]) != len(effects) or any(a is not b for a, b in zip(hit[0], effects)):
+    found = _FIRED.get(key)
+    if found is None:
         if len(_FIRED) >= 1024:
             _FIRED.clear()
-        hit = _FIRED[key] = (effects, {})
-    return hit[1]
+        found = _FIRED[key] = {}
+    return found
 
 
 def answers_key(s: RivalState, seat: int, moment: str) -> tuple[Any, ...] | None:
@@ -311,9 +310,7 @@ def answers_key(s: RivalState, seat: int, moment: str) -> tuple[Any, ...] | None
             s.chefs[seat].restaurant)
 
 
-_FIRED: dict[Any, tuple[tuple[tuple[Effect, ...], ...], dict[Any, dict[str, Any]]]] = {}
-"""``_answers``' tables, with the effects they came from: a card replaced in its table (a
-test's) has new effects, so its old answers are not taken for its new ones."""
+_FIRED: dict[Any, dict[Any, dict[str, Any]]] = {}  # ``_answers``' tables, by ``answers_key``
 
 
 class _Read:
@@ -454,5 +451,6 @@ def source_name(src: Source) -> str:
     return card.power if src[0] == "chef" else card.name
 
 
-__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "VALUES_ONLY", "acting", "answers_key", "check_now", "effect",
-           "fire", "fired_values", "quiet", "read_once", "reading", "rule", "run_now", "source_name", "sources"]
+__all__ = ["CHECKS", "EFFECTS", "Hook", "MOMENTS", "RULES", "Source", "VALUES_ONLY", "acting", "answers_key",
+           "check_now", "effect", "fire", "fired_values", "quiet", "read_once", "reading", "rule", "run_now",
+           "source_name", "sources"]
