@@ -60,12 +60,20 @@ def interned(size: int = 1024) -> Callable[[Pure[R]], Pure[R]]:
     return wrap
 
 
-@kept(lambda *parts: tuple(map(id, parts)), None)
 def listed(*parts: Any) -> list[Any]:
     """A list of these parts: the same list for the very same parts, so that a view's list
     of kept parts is kept too (the parts are told apart by their ids, which stay theirs
     while the kept list holds them)."""
-    return list(parts)
+    key = tuple(map(id, parts))
+    found = _LISTED.get(key)
+    if found is None:
+        if len(_LISTED) >= 4096:
+            _LISTED.clear()
+        found = _LISTED[key] = list(parts)
+    return found
+
+
+_LISTED: dict[tuple[int, ...], list[Any]] = {}
 
 
 def derived(size: int = 1024) -> Callable[[Callable[[Any], R]], Callable[[Any], R]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from server.engine import kept as kept_module
-from server.engine.kept import alike, derived, interned, kept
+from server.engine.kept import alike, derived, interned, kept, listed
 
 
 def _counted() -> tuple[list[int], Callable[..., list[int]]]:
@@ -92,3 +92,11 @@ def test_a_kept_value_given_again_is_known_by_itself_not_read_again(monkeypatch)
     assert alike(first) is first
     assert read == []  # known by itself: not written as JSON again
     assert alike({"n": [1, 2], "k": "alike-known"}) is first and len(read) == 1  # an equal one is read
+
+
+def test_a_list_of_the_very_same_parts_is_the_kept_list_and_of_equal_parts_is_not() -> None:
+    a, b = {"part": 1}, {"part": 2}
+    first = listed(a, b)
+    assert first == [a, b] and listed(a, b) is first
+    assert listed(a, dict(b)) is not first  # an equal part is not the very same part
+    assert listed(b, a) is not first
