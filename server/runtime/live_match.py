@@ -426,7 +426,7 @@ class LiveMatch:
         self.last_at = entry.at
         self.repeats.played(entry.seat, entry.text)
         self._advance(step, entry.at, result)
-        self.services.metrics.applied[source].inc()
+        self.services.metrics.applied.counts[source] += 1
         self._after_change(step)
         self._publish({"kind": "moved", "seq": step.seq})
         every = self.services.settings.snapshot_every
