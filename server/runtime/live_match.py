@@ -317,8 +317,7 @@ class LiveMatch:
             if expect_seq is not None and expect_seq != self.seq:
                 await self._catch_up_locked()
             for _ in range(MAX_ATTEMPTS):
-                if self._timeout_due():
-                    await self._apply_due_timeouts_locked()
+                await self._apply_due_timeouts_locked()
                 self._require_running()
                 if expect_seq is not None and expect_seq != self.seq:
                     self.services.metrics.rejected.labels("stale").inc()
@@ -356,12 +355,6 @@ class LiveMatch:
         except Illegal:
             self.services.metrics.rejected.labels("illegal").inc()
             raise
-
-    def _timeout_due(self) -> bool:
-        """The deadline has come: time moves the match on before anything else (checked
-        here first: an action usually finds nothing due, and then costs no coroutine)."""
-        due = self.deadline
-        return due is not None and due <= self.now()
 
     async def _apply_due_timeouts_locked(self) -> None:
         for _ in range(MAX_TIMEOUTS_IN_A_ROW):
