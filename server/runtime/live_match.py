@@ -77,8 +77,10 @@ class LiveMatch:
     def __init__(self, services: Services, record: MatchRecord, game: Game[Any, Any]) -> None:
         self.services = services
         self.game = game
+        self.fingerprint = snapshots.code_fingerprint(type(game))  # its snapshots' (hashed once per game)
         self.record = record
         self.id = record.id
+        self.by_turns = record.options.get("pace") == "turns"  # a move a day (``server.engine.pace``), not live
         self.step: Step | None = None  # the match after its last change (None: not started)
         self.last_at = record.started_at or record.created_at
         self.lock = asyncio.Lock()
@@ -131,11 +133,6 @@ class LiveMatch:
     def waiting(self) -> frozenset[int]:
         """By turns: the seats whose move it is."""
         return self.turns.waiting
-
-    @property
-    def by_turns(self) -> bool:
-        """Played by turns (a move a day, see ``server.engine.pace``), not live."""
-        return self.record.options.get("pace") == "turns"
 
     @property
     def drives(self) -> bool:
@@ -422,14 +419,14 @@ class LiveMatch:
         self.last_at = entry.at
         self.repeats.played(entry.seat, entry.text)
         self._advance(step, entry.at, result)
-        self.services.metrics.applied[source].inc()
+        self.services.metrics.applied.counts[source] += 1
         self._after_change(step)
         self._publish({"kind": "moved", "seq": step.seq})
         every = self.services.settings.snapshot_every
         if every > 0 and step.seq % every == 0 and result is None:
             blob = snapshots.dump(step.state)
             self.services.spawn(self.services.store.save_snapshot(
-                self.id, step.seq, snapshots.code_fingerprint(type(self.game)), blob, entry.at), "snapshot")
+                self.id, step.seq, self.fingerprint, blob, entry.at), "snapshot")
 
     async def _catch_up_locked(self) -> None:
         """Read what other processes committed: new seats, a start, new actions."""

@@ -28,7 +28,7 @@ async def load_match(services: Services, match_id: str) -> LiveMatch:
     if record.started_at is None:  # waiting for players (or it ended before it began)
         return live
     state, seq, at = None, 0, record.started_at
-    snap = await store.latest_snapshot(match_id, snapshots.code_fingerprint(type(game)))
+    snap = await store.latest_snapshot(match_id, live.fingerprint)
     if snap is not None:
         try:
             state, seq, at = snapshots.load(snap[1]), snap[0], snap[2]
