@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from server.engine import Event
+from server.engine.kept import interned, kept
 
 from .cards import (
     ACTION_CARDS,
@@ -289,14 +290,13 @@ def _answers(s: RivalState, seat: int, moment: str) -> dict[Any, dict[str, Any]]
     what ``applies`` reads (where the chef stands, the phase, their cuisine) and from the
     values: kept by those (a price is asked for every counter card, every seat, every state)."""
     key = answers_key(s, seat, moment)
-    if key is None:
-        return None
-    found = _FIRED.get(key)
-    if found is None:
-        if len(_FIRED) >= 1024:
-            _FIRED.clear()
-        found = _FIRED[key] = {}
-    return found
+    return None if key is None else _answers_by(key)
+
+
+@interned(size=1024)
+def _answers_by(key: tuple[Any, ...]) -> dict[Any, dict[str, Any]]:
+    """The table of answers kept for ``answers_key``'s ``key`` (filled as they are asked)."""
+    return {}
 
 
 def answers_key(s: RivalState, seat: int, moment: str) -> tuple[Any, ...] | None:
@@ -308,9 +308,6 @@ def answers_key(s: RivalState, seat: int, moment: str) -> tuple[Any, ...] | None
         return None
     return (Cards.edits, moment, tuple((src, on) for src, on, _ in found), s.today[seat].location, s.phase,
             s.chefs[seat].restaurant)
-
-
-_FIRED: dict[Any, dict[Any, dict[str, Any]]] = {}  # ``_answers``' tables, by ``answers_key``
 
 
 class _Read:
@@ -384,25 +381,17 @@ def acting(s: RivalState, seat: int, moment: str) -> list[tuple[Source, str, tup
 NONE_ACTING: list[tuple[Source, str, tuple[Effect, ...]]] = []  # never changed
 
 
-def _acting_by_moment(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
-    """``acting`` at every moment at once (only read), kept by what ``sources`` reads: the
-    chef, the restaurant and its levels reached, the upgrades, today's lasting effects —
-    and the cards behind them, unedited (``Cards.edits``)."""
+def _sources_key(s: RivalState, seat: int) -> tuple[Any, ...]:
+    """What ``sources`` reads: the chef, the restaurant and its levels reached, the upgrades,
+    today's lasting effects — and the cards behind them, unedited (``Cards.edits``)."""
     p, t = s.chefs[seat], s.today[seat]
-    key = (Cards.edits, p.chef, p.restaurant, tuple(p.levels), tuple(p.upgrades), tuple(t.effects))
-    found = _ACTING.get(key)
-    if found is None:
-        if len(_ACTING) >= 4096:
-            _ACTING.clear()
-        found = _ACTING[key] = _acting_of(s, seat)
-    return found
+    return Cards.edits, p.chef, p.restaurant, tuple(p.levels), tuple(p.upgrades), tuple(t.effects)
 
 
-_ACTING: dict[Any, dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]] = {}
-
-
-def _acting_of(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
-    """``acting`` at every moment at once: each source's effects by moment read once."""
+@kept(_sources_key, None)
+def _acting_by_moment(s: RivalState, seat: int) -> dict[str, list[tuple[Source, str, tuple[Effect, ...]]]]:
+    """``acting`` at every moment at once (only read; kept by what ``sources`` reads): each
+    source's effects by moment read once."""
     out: dict[str, list[tuple[Source, str, tuple[Effect, ...]]]] = {}
     for src, on in sources(s, seat):
         for (moment, side), effs in effects_by_moment(src).items():

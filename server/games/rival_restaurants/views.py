@@ -48,7 +48,7 @@ from typing import Any, Callable
 import orjson
 
 from server.engine import OVER
-from server.engine.kept import alike, derived, interned, listed
+from server.engine.kept import alike, derived, interned, kept, listed
 
 from .cards import (
     ACTION_PRICE,
@@ -201,21 +201,13 @@ def board_priced(s: RivalState, seat: int | None) -> list[dict[str, Any]]:
     return listed(*(_location(*f) if f[3] is None else _priced_by(f, kept_by, s, seat) for f in _board_facts(s)))
 
 
+@kept(lambda facts, kept_by, s, seat: (facts, kept_by), None)
 def _priced_by(facts: tuple[Any, ...], kept_by: tuple[Any, ...], s: RivalState, seat: int) -> dict[str, Any]:
     """A market as ``seat`` sees it, kept by its facts and by what the seat's prices follow
     from (``answers_key``): asked again, the very same object, no card priced again."""
-    key = (facts, kept_by)
-    found = _PRICED_BY.get(key)
-    if found is None:
-        if len(_PRICED_BY) >= 4096:
-            _PRICED_BY.clear()
-        market, counter = facts[0], facts[3]
-        found = _PRICED_BY[key] = _priced_location(facts, tuple(
-            None if card is None else counter_price(s, seat, market, card) for card in counter))
-    return found
-
-
-_PRICED_BY: dict[Any, dict[str, Any]] = {}
+    market, counter = facts[0], facts[3]
+    return _priced_location(facts, tuple(None if card is None else counter_price(s, seat, market, card)
+                                         for card in counter))
 
 
 def _spectators_board(s: RivalState) -> list[dict[str, Any]]:
