@@ -208,15 +208,14 @@ def plan_dishes(s: RivalState, seat: int, dishes: list[Dish]) -> list[Plan] | No
     return plans
 
 
-def cookable(s: RivalState, seat: int, held: tuple[tuple[str, int], ...] | None = None) -> dict[str, bool]:
+def cookable(s: RivalState, seat: int, held: tuple[tuple[str, int], ...]) -> dict[str, bool]:
     """Which of a chef's recipes they could cook now, alone and with no special added
     (``plan_dishes`` of that one dish), the rules and the pool found once for all.
-    ``held``: the chef's ingredients as sorted (id, count) pairs, where the caller has them."""
+    ``held``: the chef's ingredients as sorted (id, count) pairs (as in their view's facts)."""
     rules = substitution_rules(s, seat)
     p = s.chefs[seat]
     garbage = p.garbage if rules and any(r["use"] == GARBAGE for r in rules) else 0
-    return _cookable(tuple(p.recipes), held if held is not None else tuple(sorted(p.ingredients.items())),
-                     garbage, rules)
+    return _cookable(tuple(p.recipes), held, garbage, rules)
 
 
 @kept(lambda recipes, held, garbage, rules: (recipes, held, garbage, repr(rules) if rules else ""), None)

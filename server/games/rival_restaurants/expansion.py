@@ -174,20 +174,19 @@ def merged(seam: str, s: RivalState, *args: Any) -> dict[str, Any]:
     """Every expansion's answer at a seam of fields (``seam(s, ...)`` with ``args``), in one
     dict, only read (a lone expansion's answer is that very dict); kept where the match
     plays none of them (``unplayed``)."""
-    at = EXPANSIONS.at(seam)
-    return unplayed(seam, s, (seam, *args), lambda: _merged(at, seam, s, args))
+    return unplayed(seam, s, (seam, *args), _merged, seam, s, args)
 
 
-def unplayed(seam: str, s: RivalState, key: Any, make: Callable[[], Any]) -> Any:
-    """``make()``, something of a view seam's answer; where the match plays no expansion at
-    ``seam``, made once for ``key`` (the seam and its other arguments) and kept: each
+def unplayed(seam: str, s: RivalState, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, something of a view seam's answer; where the match plays no expansion
+    at ``seam``, made once for ``key`` (the seam and its other arguments) and kept: each
     expansion then answers with its fields empty, from those arguments alone (``played``)."""
-    if s.expansions and played(EXPANSIONS.at(seam), s):
-        return make()
     kept = EXPANSIONS.unplayed
+    if s.expansions and played(EXPANSIONS.at(seam), s):
+        return make(*args)
     found = kept.get(key, kept)
     if found is kept:
-        found = kept[key] = make()
+        found = kept[key] = make(*args)
     return found
 
 
@@ -199,7 +198,8 @@ def played(at: tuple[Expansion, ...], s: RivalState) -> bool:
     return bool(playing) and any(x.id in playing for x in at)
 
 
-def _merged(at: tuple[Expansion, ...], seam: str, s: RivalState, args: tuple[Any, ...]) -> dict[str, Any]:
+def _merged(seam: str, s: RivalState, args: tuple[Any, ...]) -> dict[str, Any]:
+    at = EXPANSIONS.at(seam)
     if len(at) == 1:
         return getattr(at[0], seam)(s, *args)
     out: dict[str, Any] = {}

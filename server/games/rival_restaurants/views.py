@@ -85,10 +85,12 @@ def fields(found: dict[str, Any]) -> bytes:
 
 
 def fields_at(seam: str, s: RivalState, arg: Any) -> bytes:
-    """The expansions' fields at a view seam (``merged``), as a fact."""
-    key = ("json", seam, arg)
-    found = None if s.expansions else EXPANSIONS.unplayed.get(key)  # kept (``unplayed``): asked at every seat
-    return found if found is not None else unplayed(seam, s, key, lambda: fields(merged(seam, s, arg)))
+    """The expansions' fields at a view seam (``merged``), as a fact (kept: ``unplayed``)."""
+    return unplayed(seam, s, ("json", seam, arg), _fields_at, seam, s, arg)
+
+
+def _fields_at(seam: str, s: RivalState, arg: Any) -> bytes:
+    return fields(merged(seam, s, arg))
 
 
 def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
@@ -100,8 +102,12 @@ def player_zone_fields() -> dict[str, tuple[Zone, Any]]:
 def _zone_facts(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
     """What of a chef's things lies in a zone, as facts: each zone's cards and whether
     ``viewer`` sees them (kept where the match plays no expansion showing a zone: ``unplayed``)."""
-    return unplayed("zones", s, ("zones", seat, viewer), lambda: tuple(
-        (key, tuple(cards(s, seat)), zone.sees(seat, viewer)) for key, (zone, cards) in player_zone_fields().items()))
+    return unplayed("zones", s, ("zones", seat, viewer), _zones_of, s, seat, viewer)
+
+
+def _zones_of(s: RivalState, seat: int, viewer: int | None) -> tuple[Any, ...]:
+    return tuple((key, tuple(cards(s, seat)), zone.sees(seat, viewer))
+                 for key, (zone, cards) in player_zone_fields().items())
 
 
 def players_seen(s: RivalState, viewer: int | None) -> list[dict[str, Any]]:
@@ -225,8 +231,6 @@ def _listed_board(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _at_list_prices(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry, "counter": [None if card is None else {**card, "your_price": LISTED[card["ingredient"]]}
                                  for card in entry["counter"]]}
-
-
 
 
 def _board_at(s: RivalState, price: Callable[[str, str], int]) -> list[dict[str, Any]]:
