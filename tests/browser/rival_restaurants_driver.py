@@ -111,8 +111,9 @@ class RivalDriver:
             m.dataset.location, m.querySelectorAll('.rr-card.wanted').length])""")
         wanted.sort(key=lambda kv: -kv[1])
         where = "island" if day == 2 or not wanted or wanted[0][1] == 0 else wanted[0][0]
-        self.click_until(f"button.rr-go[data-location='{where}']",
-                         f"button.rr-go.picked[data-location='{where}'], .rr[data-phase]:not([data-phase=money_move]), #result:not([hidden])")
+        went = self.click_until(f"button.rr-go[data-location='{where}']",
+                                f"button.rr-go.picked[data-location='{where}'], .rr[data-phase]:not([data-phase=money_move]), #result:not([hidden])")
+        assert went or table(page)["phase"] != "money_move", f"no Go button for {where} to click on day {day}"
         if day == 1:
             self.shot(page, "laptop-move")
         self.days.append({"day": day, "went": where})

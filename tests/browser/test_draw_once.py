@@ -39,7 +39,8 @@ def test_your_own_action_is_drawn_once(pages: Pages, server: str) -> None:
     for page, name in ((ann, "Ann"), (bea, "Bea")):
         page.fill("#join-name", name)
         page.click("form.join-form button[type=submit]")
-    for page in (ann, bea):
+    for page in (ann, bea):  # each page's seat view, not the visitor's view it replaces
+        page.wait_for_function("() => document.querySelector('#match').dataset.you")
         page.wait_for_selector(".nn[data-phase=roll]")
     thrower, other = (ann, bea) if ann.locator("button.roll").count() else (bea, ann)
     assert throw_if_mine(thrower)
@@ -75,7 +76,8 @@ def test_your_own_offer_at_the_rival_restaurants_table_is_drawn_once(pages: Page
     match_id = create(api, "rival-restaurants", players=3, bots=2, **SLOW_TIMERS)
     page = pages.open(f"/matches/{match_id}", viewport=LAPTOP, who="Ann")
     take_seat(page, "Ann")
-    page.wait_for_selector(".rr[data-phase=money_move]", timeout=30_000)
+    # the seat's own view (its legal Go buttons), not the visitor's it replaces
+    page.wait_for_selector(".rr[data-phase=money_move] button.rr-go.legal", timeout=30_000)
     driver = RivalDriver(page, lambda page, label: None)
     driver.move(day=1)
     page.wait_for_selector(".rr[data-phase=buy_barter] .rr-standee-wrap", timeout=60_000)
