@@ -67,7 +67,7 @@ def shallow(obj: T) -> T:
     ``__dict__``: what ``copy.copy`` makes of it, several times faster — a state's
     ``clone`` makes many."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = obj.__dict__.copy()  # one copy: half the cost of updating the new, empty one
     return new
 
 
