@@ -23,6 +23,10 @@ OFFER_COMPOSED = "offer composed"
 SEND_OFFER = ".rr-barter-composer button[data-act=offer]"
 
 
+# the seat's own table on its first day (the visitor's view it replaces shows the phase too)
+SEATED = "#match[data-you]:not([data-you='']) .rr[data-phase=money_move]"
+
+
 def table(page: Any) -> dict[str, Any]:
     """The table's phase, day and seq, and whether the result screen is up."""
     return page.evaluate("""() => {

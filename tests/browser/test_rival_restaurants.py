@@ -18,8 +18,8 @@ import pytest
 from server.games.rival_restaurants import GAME
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
-from .rival_restaurants_driver import (OFFER_COMPOSED, RivalDriver, legal_for, sent, show, situation, table,
-                                       wait_phase_ends)
+from .rival_restaurants_driver import (OFFER_COMPOSED, SEATED, RivalDriver, legal_for, sent, show, situation,
+                                       table, wait_phase_ends)
 from .test_watch import create, take_seat
 
 SLOW_TIMERS = {"market_ms": 600_000, "claim_ms": 120_000, "move_ms": 300_000, "cook_ms": 300_000,
@@ -56,7 +56,7 @@ def test_rival_restaurants_match_to_the_end_against_bots(pages: Pages, api: http
     page = pages.open(f"/matches/{match_id}", viewport=LAPTOP, who="Ann")
     failures = watch_the_renderer(page)
     take_seat(page, "Ann")
-    page.wait_for_selector(".rr[data-phase=money_move]", timeout=30_000)
+    page.wait_for_selector(SEATED, timeout=30_000)
     watcher = pages.open(f"/matches/{match_id}", viewport=PHONE, who="spectator")
 
     # The board: the Island in the centre, six markets around it, four on the corners, each

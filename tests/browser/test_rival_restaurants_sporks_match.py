@@ -18,6 +18,7 @@ from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import CORNERS
 
 from .conftest import LAPTOP, PHONE, Pages, no_horizontal_scroll, potluck_server
+from .rival_restaurants_driver import SEATED
 from .sporks_driver import SporksDriver, store_waiting_match
 from .test_rival_restaurants import top_shot, watch_the_renderer
 from .test_watch import take_seat
@@ -60,7 +61,7 @@ def test_sporks_out_match_to_the_end_against_bots(pages: Pages, seeded: tuple[st
     frames: list[str] = []  # what Ann's page received over its WebSocket
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     take_seat(page, "Ann")
-    page.wait_for_selector(".rr[data-phase=money_move]")
+    page.wait_for_selector(SEATED)
     watcher = pages.open(f"/matches/{match_id}", viewport=PHONE, who="spectator")
     assert page.locator(".rr-snackle").count() == 1
     assert page.locator(".rr-me .rr-uses li[data-use]").count() == 2  # Pam's two gloves, SPORKs
