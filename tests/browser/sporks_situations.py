@@ -74,7 +74,7 @@ def missile() -> Any:
     s = go(s, "island", "island", "island")
     for part in ("onion", "rice"):
         s = act(s, 0, {"type": "power", "use": "missile_craft", "ingredient": part})
-        s.today[0].uses.clear()  # as if each part were built on a day of its own
+        s.today[0].uses = {}  # as if each part were built on a day of its own
     return s
 
 

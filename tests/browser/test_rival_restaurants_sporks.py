@@ -140,7 +140,7 @@ def test_sporks_papa_tios_missile_and_joes_dumpster(pages: Pages) -> None:
     craft = click_and_take(page, ".rr-play-composer button[data-ingredient='chili']")
     assert craft == {"type": "power", "use": "missile_craft", "ingredient": "chili"} and legal_for(s, 0, craft) is None
     s = GAME.apply(s, 0, craft, s.phase_since + 500)[0]
-    s.today[0].uses.clear()
+    s.today[0].uses = {}
     show(page, s, 0)
     page.click(".rr-plays button[data-act=power][data-use=lunch_button]")
     launch = click_and_take(page, ".rr-play-composer button[data-market=veg_out]")

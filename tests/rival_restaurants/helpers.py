@@ -8,7 +8,7 @@ from typing import Any
 from server.engine import TIMEOUT
 from server.games.rival_restaurants import GAME
 from server.games.rival_restaurants.cards import RECIPES
-from server.games.rival_restaurants.state import RivalState
+from server.games.rival_restaurants.state import RivalState, without
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 # Chefs whose powers do nothing unless used: the default cast of rules tests.
@@ -90,7 +90,7 @@ def hold(s: RivalState, seat: int, *recipes: str) -> None:
     for p in s.chefs:
         for r in recipes:
             if r in p.recipes:
-                p.recipes.remove(r)
+                p.recipes = without(p.recipes, r)
     for r in s.chefs[seat].recipes:
         s.recipe_discards[RECIPES[r].kind].append(r)
     s.chefs[seat].recipes = list(recipes)
@@ -104,5 +104,5 @@ def hand(s: RivalState, seat: int, kind: str) -> str:
     """Give a chef one action card of ``kind`` (from the deck) and return its id."""
     card = next(c for c in s.action_deck + s.action_discard if c.startswith(kind + "-"))
     (s.action_deck if card in s.action_deck else s.action_discard).remove(card)
-    s.chefs[seat].actions.append(card)
+    s.chefs[seat].actions = [*s.chefs[seat].actions, card]
     return card

@@ -125,7 +125,7 @@ def test_a_spork_play_cannot_be_stopped_by_clam_voyance(monkeypatch) -> None:
         "spork_test", "Spork", "Gain $300; nothing stops it.", (Effect("now", "gain_money", {"amount": 300}),),
         Play(MONEY_MOVE, stoppable=False)))
     s = new(2, ["clam_voyance", "sal_monella"])
-    s.chefs[1].actions.append("spork_test-1")
+    s.chefs[1].actions = [*s.chefs[1].actions, "spork_test-1"]
     s = act(s, 0, {"type": "move", "location": "island", "foresee": 1})
     s = act(s, 1, {"type": "play", "card": "spork_test-1"})
     assert s.chefs[1].money == 600 and not s.today[0].foreseen_hit

@@ -218,7 +218,7 @@ def fresh_counter_price(s: RivalState, seat: int, market: str, ingredient: str) 
 def on_sale(s: RivalState, seat: int) -> RivalState:
     """``s`` with Flash Sale played today by ``seat`` (its price effect lasting)."""
     s = s.clone()
-    s.today[seat].effects.append(("action", "flash_sale", "self"))
+    s.today[seat].effects = [*s.today[seat].effects, ("action", "flash_sale", "self")]  # replaced: shared with s
     return s
 
 

@@ -160,7 +160,7 @@ class ActionAuction(Phase):
         cards = in_box(s)
         ops.pay(s, winner, top)
         box.face_up = box.face_down = None
-        s.chefs[winner].actions.extend(cards)
+        s.chefs[winner].actions = [*s.chefs[winner].actions, *cards]
         box.sold.append(top)
         box.last_auction.update(winner=winner, price=top)
         names = " and ".join(action_kind(c).name for c in cards)

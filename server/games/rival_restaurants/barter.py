@@ -19,7 +19,7 @@ from .cards import INGREDIENTS, MARKETS, RECIPES, UPGRADES, action_kind
 from .describe import bundle_view
 from .expansion import EXPANSIONS
 from .moments import fire, read_once
-from .state import Bundle, Offer, RivalState
+from .state import Bundle, Offer, RivalState, without
 
 SAMPLE_OFFERS = 6  # sample offers in a seat's legal actions
 
@@ -184,15 +184,13 @@ def _move_bundle(s: RivalState, frm: int, to: int, bundle: Bundle) -> list[Event
     for i, n in bundle.ingredients.items():
         ops.remove_ingredient(s, frm, i, n)
         ops.add_ingredient(s, to, i, n)
+    giver, taker = s.chefs[frm], s.chefs[to]
     for r in bundle.recipes:
-        s.chefs[frm].recipes.remove(r)
-        s.chefs[to].recipes.append(r)
+        giver.recipes, taker.recipes = without(giver.recipes, r), [*taker.recipes, r]
     for a in bundle.actions:
-        s.chefs[frm].actions.remove(a)
-        s.chefs[to].actions.append(a)
+        giver.actions, taker.actions = without(giver.actions, a), [*taker.actions, a]
     for u in bundle.upgrades:
-        s.chefs[frm].upgrades.remove(u)
-        s.chefs[to].upgrades.append(u)
+        giver.upgrades, taker.upgrades = without(giver.upgrades, u), [*taker.upgrades, u]
     s.chefs[frm].garbage -= bundle.garbage
     s.chefs[to].garbage += bundle.garbage
     events: list[Event] = []

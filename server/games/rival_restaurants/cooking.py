@@ -306,7 +306,7 @@ def score_dish(s: RivalState, seat: int, dish: Dish, plan: Plan) -> list[Event]:
         if item != GARBAGE:
             ops.remove_ingredient(s, seat, item)
             events += ops.discard_ingredient(s, item)
-    pantry.cooked.append(recipe.id)
+    pantry.cooked = [*pantry.cooked, recipe.id]
     pantry.gourmet_cooked += recipe.kind == "gourmet"
     record = {"seat": seat, "recipe": recipe.id, "points": values["points"], "penalty": penalty_values["penalty"],
               "score": score, "popularity": pantry.popularity, "garbage": garbage, "extras": list(dish.extras),
@@ -330,7 +330,7 @@ def level_ups(s: RivalState, seat: int, before: int) -> list[Event]:
     events: list[Event] = []
     for level in RESTAURANTS[pantry.restaurant].levels:
         if pantry.popularity >= level.threshold and level.threshold not in pantry.levels:
-            pantry.levels.append(level.threshold)
+            pantry.levels = [*pantry.levels, level.threshold]
             src = ("level", f"{pantry.restaurant}:{level.threshold}")
             events.append(public("level_up", f"{ops.name(s, seat)} reaches {level.threshold} popularity: "
                                              f"{source_name(src)} — {level.text}", seat=seat,

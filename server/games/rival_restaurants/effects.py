@@ -42,9 +42,9 @@ def _capped(hook: Hook, p: dict[str, Any], amount: int) -> int:
     source keeps its own count); records it."""
     if "daily_cap" not in p:
         return amount
-    capped, key = hook.state.today[hook.seat].capped, ".".join(hook.source)
-    amount = max(0, min(amount, p["daily_cap"] - capped.get(key, 0)))
-    capped[key] = capped.get(key, 0) + amount
+    t, key = hook.state.today[hook.seat], ".".join(hook.source)
+    amount = max(0, min(amount, p["daily_cap"] - t.capped.get(key, 0)))
+    t.capped = {**t.capped, key: t.capped.get(key, 0) + amount}
     return amount
 
 

@@ -193,7 +193,7 @@ def _buy_upgrade(s: RivalState, seat: int, action: Action, now: int) -> list[Eve
     u = UPGRADES[upgrade]
     cost = island_price(s, seat, "upgrade", upgrade)
     ops.pay(s, seat, cost)
-    s.chefs[seat].upgrades.append(upgrade)
+    s.chefs[seat].upgrades = [*s.chefs[seat].upgrades, upgrade]
     events = [public("upgrade", f"{ops.name(s, seat)} buys the {u.name} for {ops.money(cost)}.",
                      seat=seat, upgrade=upgrade, paid=cost)]
     return events + run_now(s, seat, ("upgrade", upgrade), {})

@@ -11,7 +11,7 @@ from server.engine import Event, IllegalAction, public
 
 from .cards import GARBAGE_TOKENS, INGREDIENTS, KINDS, RECIPES, action_kind
 from .moments import fire
-from .state import RivalState
+from .state import RivalState, without
 from .zones import HAND
 
 
@@ -129,7 +129,7 @@ def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Even
     held = s.chefs[seat].ingredients
     keep = max(drawn, key=lambda r: (sum(min(held.get(i, 0), RECIPES[r].ingredients.count(i))
                                          for i in set(RECIPES[r].ingredients)), RECIPES[r].points))
-    s.chefs[seat].recipes.append(keep)
+    s.chefs[seat].recipes = [*s.chefs[seat].recipes, keep]
     s.recipe_discards[kind].extend(r for r in drawn if r != keep)
     others = [RECIPES[r].name for r in drawn if r != keep]
     extra = f" (and discards {', '.join(others)})" if others else ""
@@ -138,7 +138,7 @@ def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Even
 
 
 def discard_recipe(s: RivalState, seat: int, recipe: str) -> None:
-    s.chefs[seat].recipes.remove(recipe)
+    s.chefs[seat].recipes = without(s.chefs[seat].recipes, recipe)
     s.recipe_discards[RECIPES[recipe].kind].append(recipe)
 
 
@@ -153,7 +153,7 @@ def draw_action(s: RivalState, seat: int) -> list[Event]:
     card = top_action(s)
     if card is None:
         return [public("no_action", "The action deck is empty.", seat=seat)]
-    s.chefs[seat].actions.append(card)
+    s.chefs[seat].actions = [*s.chefs[seat].actions, card]
     return HAND.tell(seat, "draw_action",
                      (f"{name(s, seat)} draws the action card {action_kind(card).name}.", {"seat": seat, "card": card}),
                      (f"{name(s, seat)} draws an action card.", {"seat": seat}))

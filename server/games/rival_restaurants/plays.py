@@ -18,7 +18,7 @@ from . import ops
 from .cards import CHEFS, MARKETS, MYSTERY_MART, PHASE_NAMES, SHAKERS, Chef, Play, Use, action_kind
 from .expansion import EXPANSIONS
 from .moments import Source, check_now, fire, run_now, source_effects, source_name
-from .state import RivalState
+from .state import RivalState, without
 
 
 def _choices(s: RivalState, seat: int, play: Play, action: Action) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def _resolve(s: RivalState, seat: int, src: Source, play: Play, values: dict[str
     events += run_now(s, seat, src, values)
     for on in sorted({e.on for e in source_effects(*src) if e.moment != "now"}):
         affected = values["target"] if on == "target" else seat
-        s.today[affected].effects.append((src[0], src[1], on))
+        s.today[affected].effects = [*s.today[affected].effects, (src[0], src[1], on)]
     return events
 
 
@@ -65,7 +65,7 @@ def _play(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     values = _choices(s, seat, kind.play, action)
     src: Source = ("action", kind.id)
     check_now(s, seat, src, values)
-    s.chefs[seat].actions.remove(card)
+    s.chefs[seat].actions = without(s.chefs[seat].actions, card)
     s.action_discard.append(card)
     s.today[seat].played = card
     on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
@@ -101,9 +101,9 @@ def _power(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     src: Source = ("use", f"{chef.id}.{use.id}")
     check_now(s, seat, src, values)
     t = s.today[seat]
-    t.uses[use.id] = t.uses.get(use.id, 0) + 1
+    t.uses = {**t.uses, use.id: t.uses.get(use.id, 0) + 1}
     if "target" in values:
-        t.targets.append((use.id, values["target"]))
+        t.targets = [*t.targets, (use.id, values["target"])]
     on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
     events = [public("power", f"{ops.name(s, seat)} uses {source_name(src)}{on}.", seat=seat, use=use.id,
                      target=values.get("target"))]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -58,9 +58,20 @@ class RivalRestaurantsOptions(Options):
     )
 
 
+T = TypeVar("T")
+
+
+def without(items: list[T], item: T) -> list[T]:
+    """A new list of ``items`` without the first ``item`` (``ValueError`` if there is none,
+    as ``list.remove``): how a shared list loses an element."""
+    at = items.index(item)
+    return items[:at] + items[at + 1:]
+
+
 @dataclass
 class Pantry:
-    """Everything one chef owns — all of it face up."""
+    """Everything one chef owns — all of it face up. Its lists are replaced, never changed
+    in place (``[*p.recipes, r]``, ``without``): a clone shares them with its original."""
 
     chef: str
     restaurant: str
@@ -78,8 +89,6 @@ class Pantry:
     def clone(self) -> "Pantry":
         p = shallow(self)
         p.ingredients = dict(self.ingredients)
-        p.recipes, p.actions, p.upgrades = list(self.recipes), list(self.actions), list(self.upgrades)
-        p.levels, p.cooked = list(self.levels), list(self.cooked)
         return p
 
 
@@ -97,7 +106,8 @@ class Dish:
 
 @dataclass
 class Today:
-    """One chef's day: picks, claims, flags. Reset every morning."""
+    """One chef's day: picks, claims, flags. Reset every morning. Its lists and dicts are
+    replaced, never changed in place: a clone shares them with its original."""
 
     pick: str | None = None  # secret until the reveal
     foresee: int | None = None  # Clam-Voyance's secret pick of a chef
@@ -121,10 +131,7 @@ class Today:
         return bool(self.uses)
 
     def clone(self) -> "Today":
-        t = shallow(self)
-        t.dishes, t.effects, t.targets = list(self.dishes), list(self.effects), list(self.targets)
-        t.uses, t.capped = dict(self.uses), dict(self.capped)
-        return t
+        return shallow(self)
 
 
 @dataclass
