@@ -77,8 +77,10 @@ def timeout(s: RivalState) -> RivalState:
 
 def give(s: RivalState, seat: int, *ingredients: str) -> None:
     """Put ingredients in a chef's pantry (a test's set-up)."""
+    held = dict(s.chefs[seat].ingredients)  # replaced, never changed in place: a clone shares it
     for i in ingredients:
-        s.chefs[seat].ingredients[i] = s.chefs[seat].ingredients.get(i, 0) + 1
+        held[i] = held.get(i, 0) + 1
+    s.chefs[seat].ingredients = held
 
 
 def hold(s: RivalState, seat: int, *recipes: str) -> None:

@@ -525,8 +525,8 @@ def test_counters_are_restocked_from_the_shelves_and_the_oldest_card_rotates_out
 
 def test_an_empty_shelf_is_refilled_from_the_markets_discard_pile() -> None:
     s = claims_done(go(chop(new()), "chop_shop", "island"))
-    s.markets["chop_shop"].discard += s.markets["chop_shop"].shelf
-    s.markets["chop_shop"].shelf = []
+    m = s.markets["chop_shop"]
+    m.discard, m.shelf = [*m.discard, *m.shelf], []
     s = serve_all(to_cook(act(s, 0, {"type": "buy", "slot": 0})))
     assert None not in s.markets["chop_shop"].counter
 

@@ -1,6 +1,7 @@
-"""A clone shares a chef's card lists and a day's lists and dicts with its original
-(``Pantry``/``Today``: replaced, never changed in place), so ``apply`` must never change a
-shared one: the state it was given stays as it was, in whole games of every option set."""
+"""A clone shares every list and dict its records hold with its original (a chef's cards
+and ingredients, a day's lists, a market's counter, shelf and discard pile, the decks, the
+offers: replaced, never changed in place), so ``apply`` must never change a shared one:
+the state it was given stays as it was, in whole games of every option set."""
 
 from __future__ import annotations
 

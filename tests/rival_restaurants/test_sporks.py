@@ -374,7 +374,7 @@ def test_spork_papa_lunch_button_destroys_every_other_chefs_ingredients_of_a_mar
     s = papa()
     things(s, 0).missile = ["rice", "onion", "bread"]
     s.chefs[1].ingredients, s.chefs[2].ingredients = {"beef": 2, "rice": 1}, {"pork": 1}
-    s.chefs[0].ingredients["beef"] = 1
+    s.chefs[0].ingredients = {**s.chefs[0].ingredients, "beef": 1}
     discard = len(s.markets["chop_shop"].discard)
     s = go(s, "island", "island", "island")
     s = act(s, 0, {"type": "power", "use": "lunch_button", "market": "chop_shop"})
@@ -474,8 +474,7 @@ def test_spork_joe_an_empty_shelf_outside_cook_and_counter_keeps_the_dumpster() 
     s = joe()
     m = s.markets["chop_shop"]
     table(s).dumpster["chop_shop"] = ["beef"]
-    m.discard += m.shelf
-    m.shelf = []
+    m.discard, m.shelf = [*m.discard, *m.shelf], []
     ops.refill_shelf(s, "chop_shop")  # BUY and BARTER now
     assert table(s).dumpster["chop_shop"] == ["beef"] and m.shelf
 
@@ -555,7 +554,7 @@ def test_spork_sultan_buying_his_own_shaken_card_is_no_surprise() -> None:
 def luau(shelf: list[str], where: tuple[str, ...], recipes=("onigiri", "sushi_platter")):
     s = sporks(len(where), ["wahine", "sal_monella", "clam_voyance", "pork_knuckles"][:len(where)])
     hold(s, 0, *recipes)
-    s.markets["veg_out"].shelf += shelf  # the top of the shelf is the end of the list
+    s.markets["veg_out"].shelf = [*s.markets["veg_out"].shelf, *shelf]  # the top of the shelf is the end of the list
     s = act(s, 0, {"type": "power", "market": "veg_out"})
     return events_go(s, where)
 
@@ -593,7 +592,7 @@ def test_spork_wahine_keeps_a_listed_card_even_if_she_already_has_it() -> None:
     s = sporks(2, ["wahine", "sal_monella"])
     hold(s, 0, "onigiri", "sushi_platter")
     s.chefs[0].ingredients = {"seaweed": 1}
-    s.markets["veg_out"].shelf.append("seaweed")
+    s.markets["veg_out"].shelf = [*s.markets["veg_out"].shelf, "seaweed"]
     s = act(s, 0, {"type": "power", "market": "veg_out"})
     s, _ = events_go(s, ("island", "veg_out"))
     assert s.chefs[0].ingredients["seaweed"] == 2 and s.chefs[1].money == 300
@@ -616,7 +615,7 @@ def test_clam_voyance_cannot_stop_the_effect_of_any_spork() -> None:
             ("papa_tio", {"type": "power", "use": "missile_craft", "ingredient": "rice"}, "island"),
             ("sloppy_joe", {"type": "power", "use": "scraps", "market": "veg_out"}, "island")):
         s = sporks(2, [chef, "clam_voyance"])
-        s.chefs[0].ingredients["rice"] = 1
+        s.chefs[0].ingredients = {**s.chefs[0].ingredients, "rice": 1}
         s = act(s, 1, {"type": "move", "location": "island", "foresee": 0})
         if where:
             s = act(s, 0, {"type": "move", "location": where})
@@ -673,7 +672,7 @@ def test_crave_of_wonders_hot_sauce_cards_cannot_be_cooked_swiped_or_shaken_down
     s.chefs[0].levels = [3, 7]
     s.chefs[0].ingredients = {"rice": 1}
     hold(s, 0, "onigiri", "sushi_platter")
-    s.markets["veg_out"].shelf.append("seaweed")
+    s.markets["veg_out"].shelf = [*s.markets["veg_out"].shelf, "seaweed"]
     s = go(s, "veg_out", "veg_out")
     assert things(s, 0).hot_sauce == ["seaweed"]
     for action in ({"type": "power", "target": 0, "ingredient": "seaweed"},
@@ -687,7 +686,7 @@ def test_crave_of_wonders_hot_sauce_cards_cannot_be_cooked_swiped_or_shaken_down
 def test_crave_of_wonders_hot_sauce_a_traded_card_is_turned_face_up_by_its_receiver() -> None:
     s = sporks(2, ["clam_voyance", "sal_monella"], ["crave_of_wonders", "rising_sun"])
     s.chefs[0].levels = [3, 7]
-    s.markets["veg_out"].shelf.append("seaweed")
+    s.markets["veg_out"].shelf = [*s.markets["veg_out"].shelf, "seaweed"]
     s = go(s, "veg_out", "island")
     s = act(s, 0, {"type": "offer", "to": 1, "give": {"face_down": {"veg_out": 1}}, "get": {"money": 100}})
     assert "a face-down The Veg Out card" in GAME.view(s, 1)["phase_view"]["offers"]["incoming"][0]["text"]

@@ -90,6 +90,7 @@ def face_down_box() -> RivalState:
 def test_secret_the_snackle_box_face_down_card_is_seen_by_nobody() -> None:
     a = face_down_box()
     b = a.clone()
+    b.action_deck = list(b.action_deck)  # shared with a's: replaced, never changed in place
     other = next(c for c in reversed(b.action_deck) if c.split("-")[0] != table(a).face_down.split("-")[0])
     b.action_deck[b.action_deck.index(other)], table(b).face_down = table(b).face_down, other
     hidden = table(a).face_down
@@ -124,7 +125,7 @@ def hot_sauce() -> tuple[RivalState, RivalState]:
     held = things(s, 0).hot_sauce[0]
     b = s.clone()
     other = next(c for c in reversed(b.markets["veg_out"].shelf) if c != held)
-    shelf = b.markets["veg_out"].shelf
+    shelf = b.markets["veg_out"].shelf = list(b.markets["veg_out"].shelf)  # shared with s's: replaced
     shelf[shelf.index(other)], things(b, 0).hot_sauce[0] = held, other
     return s, b
 
@@ -175,7 +176,7 @@ def test_secret_the_luau_shelf_draws_are_unknown_until_the_reveal() -> None:
     s = act(s, 0, {"type": "power", "market": "veg_out"})
     s = act(s, 1, {"type": "move", "location": "veg_out"})
     a, b = s, s.clone()
-    shelf = b.markets["veg_out"].shelf
+    shelf = b.markets["veg_out"].shelf = list(b.markets["veg_out"].shelf)  # shared with a's: replaced
     other = next(i for i in range(len(shelf) - 2, -1, -1) if shelf[i] != shelf[-1])
     shelf[-1], shelf[other] = shelf[other], shelf[-1]
     assert_indistinguishable(a, b, [0, 1, 2, None])

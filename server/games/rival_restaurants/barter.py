@@ -139,7 +139,7 @@ def offer(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     require(holds(s, seat, give), "You do not hold everything you offer.")
     require(sum(o.frm == seat for o in s.offers) < MAX_OFFERS, f"You may have at most {MAX_OFFERS} open offers.")
     o = Offer(s.new_offer_id(seat, to), seat, to, give, get)
-    s.offers.append(o)
+    s.offers = [*s.offers, o]
     return [private((seat, to), "offer", f"{ops.name(s, seat)} offers {ops.name(s, to)} {describe(give)} for "
                                          f"{describe(get)}.", offer=o.id, frm=seat, to=to)]
 
@@ -155,7 +155,7 @@ def _take_offer(s: RivalState, seat: int, action: Action, mine: bool) -> Offer:
         require(o.frm == seat, "That is not your offer.")
     else:
         require(o.to == seat, "That offer was not made to you.")
-    s.offers.remove(o)
+    s.offers = without(s.offers, o)
     return o
 
 

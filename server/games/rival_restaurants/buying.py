@@ -148,7 +148,7 @@ def take_card(s: RivalState, seat: int, market: str, slot: int, cost: int) -> tu
     ingredient, card = m.counter[slot], m.ids[slot]
     assert ingredient is not None
     ops.pay(s, seat, cost)
-    m.counter[slot], m.ids[slot] = None, None
+    m.take(slot)
     ops.add_ingredient(s, seat, ingredient)
     return ingredient, fire(s, "acquired", range(len(s.players)),
                             {"buyer": seat, "market": market, "card": card, "ingredient": ingredient})[1]

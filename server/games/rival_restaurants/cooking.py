@@ -311,7 +311,7 @@ def score_dish(s: RivalState, seat: int, dish: Dish, plan: Plan) -> list[Event]:
     record = {"seat": seat, "recipe": recipe.id, "points": values["points"], "penalty": penalty_values["penalty"],
               "score": score, "popularity": pantry.popularity, "garbage": garbage, "extras": list(dish.extras),
               "subs": [list(sub) for sub in plan.subs]}
-    s.last_cook.append(record)
+    s.last_cook = [*s.last_cook, record]
     sign = "+" if score >= 0 else "−"
     events.insert(0, public("cook", f"{ops.name(s, seat)} cooks {recipe.name}: {sign}{abs(score)} popularity "
                                     f"({values['points']} − {penalty_values['penalty']} for garbage), "
@@ -355,7 +355,7 @@ def restock(s: RivalState) -> list[Event]:
             events += ops.refill_shelf(s, m.id)
             if not m.shelf:
                 break
-            cards.append((m.shelf.pop(), m.deal_id()))
+            cards.append((m.draw(), m.deal_id()))
         empty = len(m.counter) - len(cards)
         m.counter = [c for c, _ in cards] + [None] * empty
         m.ids = [i for _, i in cards] + [None] * empty

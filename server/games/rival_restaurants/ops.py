@@ -60,17 +60,20 @@ def take_garbage(s: RivalState, seat: int, n: int) -> int:
 
 
 def add_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> None:
-    held = s.chefs[seat].ingredients
-    held[ingredient] = held.get(ingredient, 0) + n
+    """The one place a chef gains ingredient cards (the chef's ingredients are replaced,
+    never changed in place: a clone shares them)."""
+    p = s.chefs[seat]
+    p.ingredients = {**p.ingredients, ingredient: p.ingredients.get(ingredient, 0) + n}
 
 
 def remove_ingredient(s: RivalState, seat: int, ingredient: str, n: int = 1) -> None:
-    held = s.chefs[seat].ingredients
-    if held.get(ingredient, 0) < n:
+    """The one place a chef loses ingredient cards (replaced, as ``add_ingredient``)."""
+    p = s.chefs[seat]
+    left = p.ingredients.get(ingredient, 0) - n
+    if left < 0:
         raise IllegalAction(f"{name(s, seat)} does not have {n} × {INGREDIENTS[ingredient].name}.")
-    held[ingredient] -= n
-    if not held[ingredient]:
-        del held[ingredient]
+    p.ingredients = {**p.ingredients, ingredient: left} if left else {
+        i: k for i, k in p.ingredients.items() if i != ingredient}
 
 
 def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
@@ -81,7 +84,7 @@ def discard_ingredient(s: RivalState, ingredient: str) -> list[Event]:
     values, events = fire(s, "discarded", range(len(s.players)),
                           {"ingredient": ingredient, "market": market, "to": "discard"})
     if values["to"] == "discard":
-        s.markets[market].discard.append(ingredient)
+        s.markets[market].throw_away(ingredient)
     return events
 
 
@@ -92,7 +95,7 @@ def refill_shelf(s: RivalState, market: str) -> list[Event]:
     m, events = s.markets[market], []
     if not m.shelf:
         events = shelf_emptied(s, market)
-    refill_deck(s, m.shelf, m.discard)
+    m.shelf, m.discard = refilled(s, m.shelf, m.discard)
     return events
 
 
@@ -105,15 +108,15 @@ def shelf_emptied(s: RivalState, market: str) -> list[Event]:
 def draw_shelf(s: RivalState, market: str) -> tuple[str | None, list[Event]]:
     """Take the top card of a market's shelf (refilled first if empty), or None."""
     events = refill_shelf(s, market)
-    shelf = s.markets[market].shelf
-    return (shelf.pop() if shelf else None), events
+    return s.markets[market].draw(), events
 
 
-def refill_deck(s: RivalState, deck: list[str], discard: list[str]) -> None:
-    """An empty deck takes its discard pile, shuffled."""
+def refilled(s: RivalState, deck: list[str], discard: list[str]) -> tuple[list[str], list[str]]:
+    """A deck and its discard pile, as they are after the deck is refilled: an empty deck
+    takes its discard pile, shuffled (new lists: the old ones may be shared)."""
     if not deck and discard:
-        deck.extend(s.rng.shuffled(discard))
-        discard.clear()
+        return s.rng.shuffled(discard), []
+    return deck, discard
 
 
 def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Event]:
@@ -121,16 +124,17 @@ def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Even
     then the one worth most popularity (then the first drawn); discard the others face up."""
     drawn: list[str] = []
     for _ in range(draw):
-        refill_deck(s, s.decks[kind], s.recipe_discards[kind])
+        s.decks[kind], s.recipe_discards[kind] = refilled(s, s.decks[kind], s.recipe_discards[kind])
         if s.decks[kind]:
-            drawn.append(s.decks[kind].pop())
+            drawn.append(s.decks[kind][-1])
+            s.decks[kind] = s.decks[kind][:-1]
     if not drawn:
         return [public("no_recipe", f"The {kind} recipe deck is empty: {name(s, seat)} draws nothing.", seat=seat)]
     held = s.chefs[seat].ingredients
     keep = max(drawn, key=lambda r: (sum(min(held.get(i, 0), RECIPES[r].ingredients.count(i))
                                          for i in set(RECIPES[r].ingredients)), RECIPES[r].points))
     s.chefs[seat].recipes = [*s.chefs[seat].recipes, keep]
-    s.recipe_discards[kind].extend(r for r in drawn if r != keep)
+    s.recipe_discards[kind] = [*s.recipe_discards[kind], *(r for r in drawn if r != keep)]
     others = [RECIPES[r].name for r in drawn if r != keep]
     extra = f" (and discards {', '.join(others)})" if others else ""
     return [public("draw_recipe", f"{name(s, seat)} draws {RECIPES[keep].name}{extra}.",
@@ -139,13 +143,17 @@ def draw_recipe(s: RivalState, seat: int, kind: str, draw: int = 1) -> list[Even
 
 def discard_recipe(s: RivalState, seat: int, recipe: str) -> None:
     s.chefs[seat].recipes = without(s.chefs[seat].recipes, recipe)
-    s.recipe_discards[RECIPES[recipe].kind].append(recipe)
+    kind = RECIPES[recipe].kind
+    s.recipe_discards[kind] = [*s.recipe_discards[kind], recipe]
 
 
 def top_action(s: RivalState) -> str | None:
     """Take the top action card (the discard pile is reshuffled when the deck is empty)."""
-    refill_deck(s, s.action_deck, s.action_discard)
-    return s.action_deck.pop() if s.action_deck else None
+    s.action_deck, s.action_discard = refilled(s, s.action_deck, s.action_discard)
+    if not s.action_deck:
+        return None
+    card, s.action_deck = s.action_deck[-1], s.action_deck[:-1]
+    return card
 
 
 def draw_action(s: RivalState, seat: int) -> list[Event]:

@@ -66,7 +66,7 @@ def _play(s: RivalState, seat: int, action: Action, now: int) -> list[Event]:
     src: Source = ("action", kind.id)
     check_now(s, seat, src, values)
     s.chefs[seat].actions = without(s.chefs[seat].actions, card)
-    s.action_discard.append(card)
+    s.action_discard = [*s.action_discard, card]
     s.today[seat].played = card
     on = f" on {ops.name(s, values['target'])}" if "target" in values else ""
     events = [public("play", f"{ops.name(s, seat)} plays {kind.name}{on}.", seat=seat, card=card,

@@ -223,7 +223,7 @@ def dumpster_return(s: RivalState, values: dict[str, Any]) -> list[Event]:
     if box is None or s.phase != COOK_COUNTER or not box.dumpster.get(market):
         return []
     cards, box.dumpster[market] = box.dumpster[market], []
-    s.markets[market].discard.extend(cards)
+    s.markets[market].throw_away(*cards)
     said = "1 Dumpster card" if len(cards) == 1 else f"{len(cards)} Dumpster cards"
     return [public("dumpster_return", f"The table returns {said} to {MARKETS[market].name} to refill its shelf.",
                    market=market)]
@@ -316,7 +316,7 @@ def _shaker_unbought(hook: Hook, p: dict[str, Any]) -> None:
         if s.available(hook.seat) < cost:
             continue
         ops.pay(s, hook.seat, cost)
-        m.counter[slot], m.ids[slot] = None, None
+        m.take(slot)
         ops.add_ingredient(s, hook.seat, ingredient)
         hook.events.append(public("shaker_unbought", f"Nobody bought the {INGREDIENTS[ingredient].name} under the "
                                                      f"{shaker} shaker: it goes to {hook.who} for "

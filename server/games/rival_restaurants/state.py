@@ -70,8 +70,9 @@ def without(items: list[T], item: T) -> list[T]:
 
 @dataclass
 class Pantry:
-    """Everything one chef owns — all of it face up. Its lists are replaced, never changed
-    in place (``[*p.recipes, r]``, ``without``): a clone shares them with its original."""
+    """Everything one chef owns — all of it face up. Its lists and its ingredients are
+    replaced, never changed in place (``[*p.recipes, r]``, ``without``, ``ops.add_ingredient``):
+    a clone shares them with its original."""
 
     chef: str
     restaurant: str
@@ -87,9 +88,7 @@ class Pantry:
     cooked: list[str] = field(default_factory=list)
 
     def clone(self) -> "Pantry":
-        p = shallow(self)
-        p.ingredients = dict(self.ingredients)
-        return p
+        return shallow(self)
 
 
 @dataclass(frozen=True)
@@ -138,7 +137,8 @@ class Today:
 class MarketState:
     """A market. Each counter card has an identity (``ids``, by slot, numbered as cards
     come onto the counter), so that a marker on it (the Sultan's shaker) stays on that
-    card when the counter slides at restocking."""
+    card when the counter slides at restocking. Its lists are replaced, never changed in
+    place (``take``, ``draw``, ``throw_away``): a clone shares them with its original."""
 
     id: str
     counter: list[str | None]  # face up, by slot; None: empty slot
@@ -157,9 +157,31 @@ class MarketState:
         return self.dealt
 
     def clone(self) -> "MarketState":
-        m = shallow(self)
-        m.counter, m.shelf, m.discard, m.ids = list(self.counter), list(self.shelf), list(self.discard), list(self.ids)
-        return m
+        return shallow(self)
+
+    def take(self, slot: int) -> tuple[str | None, int | None]:
+        """Take the card in a counter slot (the slot is left empty): the card and its identity."""
+        taken = self.counter[slot], self.ids[slot]
+        self.counter, self.ids = _put(self.counter, slot, None), _put(self.ids, slot, None)
+        return taken
+
+    def draw(self) -> str | None:
+        """Take the top card of the shelf, or None when it is empty."""
+        if not self.shelf:
+            return None
+        card, self.shelf = self.shelf[-1], self.shelf[:-1]
+        return card
+
+    def throw_away(self, *cards: str) -> None:
+        """Put cards on the discard pile."""
+        self.discard = [*self.discard, *cards]
+
+
+def _put(items: list[T], at: int, item: T) -> list[T]:
+    """A new list of ``items`` with ``item`` at ``at``."""
+    out = list(items)
+    out[at] = item
+    return out
 
 
 @dataclass
@@ -233,21 +255,18 @@ class RivalState(State):
 
     def clone(self) -> "RivalState":
         """A copy that ``apply`` may change. Shared with the original: the players' names,
-        the options, and the offers, dishes and cook records, which are replaced, never
-        changed in place."""
+        the options, and every list the records hold (a chef's cards and ingredients, a
+        day's, a market's, the decks and discard piles, the offers, dishes and cook
+        records), which are replaced, never changed in place."""
         s = shallow(self)
         s.rng = Rng(self.rng.state)
         s.chefs = [p.clone() for p in self.chefs]
         s.today = [t.clone() for t in self.today]
         s.markets = {k: m.clone() for k, m in self.markets.items()}
-        s.decks = {k: list(v) for k, v in self.decks.items()}
-        s.recipe_discards = {k: list(v) for k, v in self.recipe_discards.items()}
-        s.action_deck, s.action_discard = list(self.action_deck), list(self.action_discard)
-        s.day_plan = list(self.day_plan)
+        s.decks, s.recipe_discards = dict(self.decks), dict(self.recipe_discards)
         s.auctions = [shallow(a) for a in self.auctions]
         for a in s.auctions:
             a.bidders = list(a.bidders)
-        s.offers, s.last_cook = list(self.offers), list(self.last_cook)
         s.offers_between = dict(self.offers_between)
         s.expansions = {k: record.clone() for k, record in self.expansions.items()}
         return s
