@@ -254,10 +254,17 @@ Hand = tuple[bool, frozenset[str], int]
 def _hands(s: RivalState) -> tuple[Hand, ...]:
     """What the sample offers are drawn from, by seat: is the chef done, which ingredients
     they hold, the money they may spend."""
-    return tuple((t.done, frozenset(p.ingredients), s.available(i)) for i, (p, t) in enumerate(zip(s.chefs, s.today)))
+    return tuple((t.done, _held(p.ingredients), s.available(i)) for i, (p, t) in enumerate(zip(s.chefs, s.today)))
 
 
-@kept(lambda seat, hands: (seat, hands), list)
+@derived(size=4096)
+def _held(ingredients: dict[str, int]) -> frozenset[str]:
+    """The ingredients a chef holds (kept by the very dict: it is replaced, never changed
+    in place; the same set from one state to the next, its hash computed once)."""
+    return frozenset(ingredients)
+
+
+@kept(lambda seat, hands: (seat, hands), None)  # never changed: the market's options copy it into theirs
 def _samples(seat: int, hands: tuple[Hand, ...]) -> list[Action]:
     """``sample_offers`` from the hands they are drawn from (kept: the same hands at the
     table, the same offers)."""
