@@ -159,11 +159,9 @@ class MarketState:
     def clone(self) -> "MarketState":
         return shallow(self)
 
-    def take(self, slot: int) -> tuple[str | None, int | None]:
-        """Take the card in a counter slot (the slot is left empty): the card and its identity."""
-        taken = self.counter[slot], self.ids[slot]
+    def take(self, slot: int) -> None:
+        """Take the card in a counter slot away: the slot is left empty."""
         self.counter, self.ids = _put(self.counter, slot, None), _put(self.ids, slot, None)
-        return taken
 
     def draw(self) -> str | None:
         """Take the top card of the shelf, or None when it is empty."""
